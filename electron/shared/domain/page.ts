@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Paging defaults and the client's cap (spec part 8; max pageSize not shown, so 100). */
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** The page envelope of both list operations (spec 2.4). */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int().nonnegative(),
+  });
+}
+
+export interface Page<T> {
+  data: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const PageQuerySchema = z.object({
+  page: z.number().int().min(1).optional(),
+  pageSize: z.number().int().min(1).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+export function clampPageSize(pageSize: number | undefined): number | undefined {
+  return pageSize === undefined ? undefined : Math.min(Math.max(1, Math.trunc(pageSize)), MAX_PAGE_SIZE);
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+
+/** The only dataTypes the platform supports (spec 2.5). */
+export const TemplateDataTypeSchema = z.enum(['INTEGER', 'FLOAT', 'DOUBLE', 'STRING']);
+export type TemplateDataType = z.infer<typeof TemplateDataTypeSchema>;
+
+export const NUMERIC_MAP_KEYS = ['min', 'max', 'unitName', 'step'] as const;
+export const STRING_MAP_KEYS = ['max'] as const;
+export const MAP_KEYS_BY_TYPE: Record<TemplateDataType, readonly string[]> = {
+  INTEGER: NUMERIC_MAP_KEYS,
+  FLOAT: NUMERIC_MAP_KEYS,
+  DOUBLE: NUMERIC_MAP_KEYS,
+  STRING: STRING_MAP_KEYS,
+};
+
+export const IDENTIFIER_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const MAX_PARAMETERS = 100;
+/** Decimal strings exactly as sent: no exponent, no locale commas, no leading '+'. */
+export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+export const INTEGER_PATTERN = /^-?(0|[1-9]\d*)$/;
+
+export const TemplateParameterSchema = z.object({
+  dataType: TemplateDataTypeSchema,
+  identifier: z.string(),
+  name: z.string(),
+  map: z.record(z.string(), z.string()),
+});
+export type TemplateParameter = z.infer<typeof TemplateParameterSchema>;
+
+/** The wire shape of ArchiveTemplateSaveDTO: what is sent, before the rules below. */
+export const ArchiveTemplateShapeSchema = z.object({
+  desc: z.string(),
+  name: z.string(),
+  parameters: z.array(TemplateParameterSchema),
+});
+export type ArchiveTemplateSaveDto = z.infer<typeof ArchiveTemplateShapeSchema>;
+
+/** The archive template result (spec 2.6). */
+export const ArchiveTemplateResultSchema = z.object({
+  projectKey: z.string(),
+  templateId: z.number().int(),
+  templateName: z.string(),
+});
+export type ArchiveTemplateResult = z.infer<typeof ArchiveTemplateResultSchema>;
+
+/** One problem at one place: `parameters[2].map.min`. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`;
+    return out === '' ? String(key) : `${out}.${String(key)}`;
+  }, '');
+}
+
+function checkNumber(
+  value: string | undefined,
+  integer: boolean,
+  path: string,
+  problems: FieldProblem[],
+): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const ok = (integer ? INTEGER_PATTERN : DECIMAL_PATTERN).test(value);
+  if (!ok) {
+    problems.push({
+      path,
+      message: integer
+        ? `must be a whole number such as 10 or -5 (got "${value}")`
+        : `must be a number such as 1.5 or -20 (got "${value}")`,
+    });
+    return undefined;
+  }
+  return Number(value);
+}
+
+function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[]): void {
+  const at = (rest: string) => `parameters[${i}].${rest}`;
+  if (p.identifier.trim() === '') problems.push({ path: at('identifier'), message: 'identifier is required' });
+  else if (!IDENTIFIER_PATTERN.test(p.identifier))
+    problems.push({
+      path: at('identifier'),
+      message: 'must start with a letter or _, then letters, digits or _ (at most 64 characters)',
+    });
+  if (p.name.trim() === '') problems.push({ path: at('name'), message: 'name is required' });
+
+  const allowed = MAP_KEYS_BY_TYPE[p.dataType];
+  for (const key of Object.keys(p.map)) {
+    if (!allowed.includes(key))
+      problems.push({ path: at(`map.${key}`), message: `${p.dataType} takes only ${allowed.join(', ')}` });
+  }
+
+  if (p.dataType === 'STRING') {
+    const max = p.map.max;
+    if (max === undefined || max === '') {
+      problems.push({ path: at('map.max'), message: 'max length is required for STRING' });
+    } else if (!INTEGER_PATTERN.test(max) || Number(max) <= 0) {
+      problems.push({ path: at('map.max'), message: `must be a positive whole number (got "${max}")` });
+    }
+    return;
+  }
+
+  const integer = p.dataType === 'INTEGER';
+  const min = checkNumber(p.map.min, integer, at('map.min'), problems);
+  const max = checkNumber(p.map.max, integer, at('map.max'), problems);
+  const step = checkNumber(p.map.step, integer, at('map.step'), problems);
+  if (min !== undefined && max !== undefined && min > max)
+    problems.push({ path: at('map.max'), message: `max (${max}) must not be less than min (${min})` });
+  if (step !== undefined && step <= 0)
+    problems.push({ path: at('map.step'), message: 'step must be greater than 0' });
+  else if (step !== undefined && min !== undefined && max !== undefined && min <= max && step > max - min)
+    problems.push({
+      path: at('map.step'),
+      message: `step (${step}) must not be larger than max − min (${max - min})`,
+    });
+}
+
+export type TemplateValidation =
+  | { ok: true; value: ArchiveTemplateSaveDto }
+  | { ok: false; problems: FieldProblem[] };
+
+/**
+ * Validate an archive template request.
+ *
+ * The one rule book shared by the renderer's form, main before sending and the demo platform,
+ * so they never disagree. Every problem carries the path of its field.
+ */
+export function validateTemplate(input: unknown): TemplateValidation {
+  const shape = ArchiveTemplateShapeSchema.safeParse(input);
+  if (!shape.success) {
+    return {
+      ok: false,
+      problems: shape.error.issues.map((issue) => ({
+        path: formatPath(issue.path) || '(body)',
+        message: issue.message,
+      })),
+    };
+  }
+  const dto = shape.data;
+  const problems: FieldProblem[] = [];
+  if (dto.name.trim() === '') problems.push({ path: 'name', message: 'name is required' });
+  if (dto.parameters.length === 0)
+    problems.push({ path: 'parameters', message: 'add at least one parameter' });
+  if (dto.parameters.length > MAX_PARAMETERS)
+    problems.push({ path: 'parameters', message: `at most ${MAX_PARAMETERS} parameters` });
+
+  const seen = new Map<string, number>();
+  dto.parameters.forEach((p, i) => {
+    checkParameter(p, i, problems);
+    const id = p.identifier;
+    if (id === '') return;
+    const first = seen.get(id);
+    if (first !== undefined)
+      problems.push({
+        path: `parameters[${i}].identifier`,
+        message: `"${id}" is already used by parameter ${first + 1}`,
+      });
+    else seen.set(id, i);
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, value: dto };
+}
+
+/**
+ * A number as the platform wants it: a plain decimal string, never exponent notation or
+ * locale separators. INTEGER values must be whole.
+ */
+export function numberToWire(value: number, dataType: TemplateDataType): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  if (dataType === 'INTEGER') {
+    if (!Number.isInteger(value)) throw new RangeError(`INTEGER values must be whole: ${value}`);
+    return BigInt(value).toString();
+  }
+  if (Object.is(value, -0)) return '0';
+  const plain = value.toString();
+  if (!/e/i.test(plain)) return plain;
+  // Expand exponent notation without losing digits: 1e-7 -> 0.0000001, 1.5e21 -> 1500000000000000000000.
+  const [mantissa, expText] = plain.toLowerCase().split('e');
+  const exp = Number(expText);
+  const negative = mantissa.startsWith('-');
+  const [intPart, fracPart = ''] = mantissa.replace('-', '').split('.');
+  const digits = intPart + fracPart;
+  const point = intPart.length + exp;
+  let out: string;
+  if (point <= 0) out = `0.${'0'.repeat(-point)}${digits}`;
+  else if (point >= digits.length) out = digits + '0'.repeat(point - digits.length);
+  else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
+  out = out.replace(/^0+(?=\d)/, '');
+  if (out.includes('.')) out = out.replace(/\.?0+$/, '');
+  return negative ? `-${out}` : out;
+}
