@@ -42,8 +42,10 @@ export const StreamPlaybackSchema = z.object({
 });
 export type StreamPlayback = z.infer<typeof StreamPlaybackSchema>;
 
+// `.optional()` (not a union with z.undefined()) is what makes a key optional in zod 4.
 const lenient = z
-  .union([z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.string(), z.number(), z.null()])
+  .optional()
   .transform((v) => (v === null || v === undefined ? '' : String(v)));
 
 /**

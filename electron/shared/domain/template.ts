@@ -61,7 +61,7 @@ function checkNumber(
   integer: boolean,
   path: string,
   problems: FieldProblem[],
-): number | undefined {
+): string | undefined {
   if (value === undefined || value === '') return undefined;
   const ok = (integer ? INTEGER_PATTERN : DECIMAL_PATTERN).test(value);
   if (!ok) {
@@ -73,7 +73,43 @@ function checkNumber(
     });
     return undefined;
   }
-  return Number(value);
+  return value;
+}
+
+/** A decimal string as an exact scaled integer: "-1.25" is -125 at scale 2. */
+function toScaled(text: string): { units: bigint; scale: number } {
+  const negative = text.startsWith('-');
+  const [whole, fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const units = BigInt(whole + fraction);
+  return { units: negative ? -units : units, scale: fraction.length };
+}
+
+function aligned(a: string, b: string): [bigint, bigint, number] {
+  const x = toScaled(a);
+  const y = toScaled(b);
+  const scale = Math.max(x.scale, y.scale);
+  return [x.units * 10n ** BigInt(scale - x.scale), y.units * 10n ** BigInt(scale - y.scale), scale];
+}
+
+/**
+ * Compare two decimal strings (DECIMAL_PATTERN) exactly: -1, 0 or 1.
+ *
+ * Exact, not through a double: "9007199254740993" > "9007199254740992", and 0.3 − 0.1 is 0.2.
+ */
+export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** a − b of two decimal strings, exactly, as a plain decimal string ("0.3" − "0.1" = "0.2"). */
+export function subtractDecimals(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  const diff = x - y;
+  const digits = (diff < 0n ? -diff : diff).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
+  const out = fraction ? `${whole}.${fraction}` : whole;
+  return diff < 0n ? `-${out}` : out;
 }
 
 function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[]): void {
@@ -106,15 +142,20 @@ function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[
   const min = checkNumber(p.map.min, integer, at('map.min'), problems);
   const max = checkNumber(p.map.max, integer, at('map.max'), problems);
   const step = checkNumber(p.map.step, integer, at('map.step'), problems);
-  if (min !== undefined && max !== undefined && min > max)
+  // Compared as exact decimals: through doubles, min 0.1, max 0.3, step 0.2 would fail (0.3 − 0.1 is
+  // 0.19999999999999998 there) and integers beyond 2^53 would compare equal.
+  if (min !== undefined && max !== undefined && compareDecimals(min, max) > 0)
     problems.push({ path: at('map.max'), message: `max (${max}) must not be less than min (${min})` });
-  if (step !== undefined && step <= 0)
+  if (step !== undefined && compareDecimals(step, '0') <= 0)
     problems.push({ path: at('map.step'), message: 'step must be greater than 0' });
-  else if (step !== undefined && min !== undefined && max !== undefined && min <= max && step > max - min)
-    problems.push({
-      path: at('map.step'),
-      message: `step (${step}) must not be larger than max − min (${max - min})`,
-    });
+  else if (step !== undefined && min !== undefined && max !== undefined && compareDecimals(min, max) <= 0) {
+    const range = subtractDecimals(max, min);
+    if (compareDecimals(step, range) > 0)
+      problems.push({
+        path: at('map.step'),
+        message: `step (${step}) must not be larger than max − min (${range})`,
+      });
+  }
 }
 
 export type TemplateValidation =
