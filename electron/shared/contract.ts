@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import {
+  ArchiveTemplateResultSchema,
+  ArchiveTemplateShapeSchema,
+  DeviceSchema,
+  pageSchema,
+  ProductSchema,
+  StreamPlaybackSchema,
+} from './domain';
+import { AppInfoSchema, NoticeSchema } from './contract/app';
+import { type Result } from './contract/result';
+import { TemplateHistoryEntrySchema } from './contract/template-history';
+import { LayoutDraftSchema, LayoutSchema } from './layout';
+import { ProfileSaveInputSchema, ProfileTestResultSchema, ProfileViewSchema } from './profile';
+import { ProvisioningSummarySchema } from './provisioning';
+import { SettingsPatchSchema, SettingsSchema } from './settings';
+
+export * from './contract/app';
+export * from './contract/result';
+export * from './contract/template-history';
+
+/**
+ * The one contract between the renderer and the core.
+ *
+ * Every channel `domain:verb` is declared here once with the schema of its input and of its output;
+ * the Electron handle() wrapper, the preload, the browser shell's HTTP API and its client are all
+ * typed (and the inputs validated) from this table. Inputs are validated in main before use; outputs
+ * are parsed on the way out too, which strips anything a view did not declare (a secret can never
+ * ride along by accident).
+ */
+
+/** A channel that takes nothing: the renderer calls it without an argument. */
+const none = z.undefined();
+/** Calls to the platform use the selected profile unless a layout names its own. */
+const profileId = z.string().min(1).optional();
+const idInput = z.object({ id: z.string().min(1) });
+const removed = z.object({ removed: z.boolean() });
+const page = z.number().int().min(1).optional();
+const pageSize = z.number().int().min(1).optional();
+
+export const channels = {
+  'profiles:list': { input: none, output: z.array(ProfileViewSchema) },
+  'profiles:save': { input: ProfileSaveInputSchema, output: ProfileViewSchema },
+  'profiles:remove': { input: idInput, output: removed },
+  /** null clears the selection. */
+  'profiles:select': {
+    input: z.object({ id: z.string().min(1).nullable() }),
+    output: ProfileViewSchema.nullable(),
+  },
+  /**
+   * Try a profile's credentials against its platform. Either a saved profile (`id`, default the
+   * selected one) or an unsaved draft from the editor (blank secrets of a draft with an id are
+   * taken from the stored profile).
+   */
+  'profiles:test': {
+    input: z
+      .union([z.object({ id: z.string().min(1) }), z.object({ draft: ProfileSaveInputSchema })])
+      .optional(),
+    output: ProfileTestResultSchema,
+  },
+  'products:list': {
+    input: z.object({ profileId, page, pageSize }).optional(),
+    output: pageSchema(ProductSchema),
+  },
+  /** productKey defaults to the profile's own for Product credentials. */
+  'devices:list': {
+    input: z.object({
+      profileId,
+      productKey: z.string().min(1).optional(),
+      keyword: z.string().optional(),
+      page,
+      pageSize,
+    }),
+    output: pageSchema(DeviceSchema),
+  },
+  'streams:start': {
+    input: z.object({
+      profileId,
+      deviceKey: z.string().min(1),
+      sipId: z.string().optional(),
+      channelId: z.string().optional(),
+    }),
+    output: StreamPlaybackSchema,
+  },
+  /**
+   * projectKey defaults to the profile's own for Project credentials. The template is checked with
+   * validateTemplate first; its problems come back as details with its paths (`parameters[0].map.min`).
+   */
+  'templates:create': {
+    input: z.object({
+      profileId,
+      projectKey: z.string().min(1).optional(),
+      template: ArchiveTemplateShapeSchema,
+    }),
+    output: ArchiveTemplateResultSchema,
+  },
+  /** Templates created from this app for a profile (default the selected one), newest first. */
+  'templates:history': {
+    input: z.object({ profileId }).optional(),
+    output: z.array(TemplateHistoryEntrySchema),
+  },
+  'layouts:list': { input: none, output: z.array(LayoutSchema) },
+  /** A missing id makes a new layout. */
+  'layouts:save': { input: LayoutDraftSchema, output: LayoutSchema },
+  'layouts:remove': { input: idInput, output: removed },
+  'settings:get': { input: none, output: SettingsSchema },
+  'settings:set': { input: SettingsPatchSchema, output: SettingsSchema },
+  /** Start the embedded demo platform and create (and select) a profile for it. */
+  'demo:start': {
+    input: none,
+    output: z.object({ baseUrl: z.string(), profile: ProfileViewSchema }),
+  },
+  'app:info': { input: none, output: AppInfoSchema },
+  /** Import a provisioning file (its text): all or nothing. */
+  'provisioning:import': {
+    input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
+    output: ProvisioningSummarySchema,
+  },
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
+
+export type Channels = typeof channels;
+export type Channel = keyof Channels;
+/** What a caller passes (before defaults and transforms). */
+export type ChannelInput<C extends Channel> = z.input<Channels[C]['input']>;
+/** What a handler receives after validation. */
+export type ChannelParsedInput<C extends Channel> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends Channel> = z.output<Channels[C]['output']>;
+
+export const CHANNELS = Object.keys(channels) as Channel[];
+
+/** Push events from the core to the renderer: `domain:pastTense` with their payloads. */
+export const events = {
+  'profiles:changed': z.object({ profiles: z.array(ProfileViewSchema) }),
+  'layouts:changed': z.object({ layouts: z.array(LayoutSchema) }),
+  'settings:changed': z.object({ settings: SettingsSchema }),
+  'templates:created': z.object({ entry: TemplateHistoryEntrySchema }),
+  'app:notice': NoticeSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export const EVENT_NAMES = Object.keys(events) as EventName[];
+
+/**
+ * The renderer's surface, method by method: `api.profiles.list()` calls 'profiles:list'.
+ *
+ * The preload writes these as one-liners checked with `satisfies Api`; the browser shell's client
+ * builds the same object from this table.
+ */
+export const apiChannels = {
+  profiles: {
+    list: 'profiles:list',
+    save: 'profiles:save',
+    remove: 'profiles:remove',
+    select: 'profiles:select',
+    test: 'profiles:test',
+  },
+  products: { list: 'products:list' },
+  devices: { list: 'devices:list' },
+  streams: { start: 'streams:start' },
+  templates: { create: 'templates:create', history: 'templates:history' },
+  layouts: { list: 'layouts:list', save: 'layouts:save', remove: 'layouts:remove' },
+  settings: { get: 'settings:get', set: 'settings:set' },
+  demo: { start: 'demo:start' },
+  app: { info: 'app:info' },
+  provisioning: { import: 'provisioning:import' },
+} as const satisfies Record<string, Record<string, Channel>>;
+
+export type ApiChannels = typeof apiChannels;
+
+/** One method: optional argument where the channel takes nothing or an optional input. */
+export type ApiMethod<C extends Channel> =
+  undefined extends ChannelInput<C>
+    ? (input?: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
+    : (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>;
+
+export type EventListener<E extends EventName> = (payload: EventPayload<E>) => void;
+
+export type Api = {
+  [G in keyof ApiChannels]: { [M in keyof ApiChannels[G]]: ApiMethod<ApiChannels[G][M] & Channel> };
+} & {
+  /** Listen to a push event; returns the function that stops listening. */
+  on<E extends EventName>(event: E, listener: EventListener<E>): () => void;
+};
+
+/** How a shell carries one call and one subscription (for clients built from the table). */
+export interface ApiTransport {
+  invoke(channel: Channel, input: unknown): Promise<Result<unknown>>;
+  on(event: EventName, listener: (payload: unknown) => void): () => void;
+}
+
+/**
+ * Build the Api from a transport (the browser shell's HTTP client; tests).
+ *
+ * The Electron preload does not use this: it spells each method out as a one-liner so the exposed
+ * surface is visible in one file and no generic invoke exists.
+ */
+export function buildApi(transport: ApiTransport): Api {
+  const groups = Object.fromEntries(
+    Object.entries(apiChannels).map(([group, methods]) => [
+      group,
+      Object.fromEntries(
+        Object.entries(methods).map(([method, channel]) => [
+          method,
+          (input?: unknown) => transport.invoke(channel, input),
+        ]),
+      ),
+    ]),
+  );
+  return {
+    ...groups,
+    on: (event: EventName, listener: (payload: unknown) => void) => transport.on(event, listener),
+  } as unknown as Api;
+}

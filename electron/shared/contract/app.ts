@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { CipherTierSchema } from '../profile';
+
+/**
+ * Something the user should know that did not come from one call: a store that was corrupt and
+ * kept aside, weak secret storage, a provisioning file that was refused at start-up.
+ */
+export const NoticeSchema = z.object({
+  id: z.string(),
+  level: z.enum(['info', 'warning', 'error']),
+  /** Which part spoke: 'settings', 'layouts', 'profiles', 'vault', 'provisioning', ... */
+  source: z.string(),
+  message: z.string(),
+  /** Epoch milliseconds. */
+  at: z.number(),
+  /** Where a corrupt file was kept, so a person can recover it. */
+  keptAt: z.string().optional(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  shell: z.enum(['electron', 'web']),
+  /** process.platform of the machine that holds the core (win32, darwin, linux). */
+  platform: z.string(),
+  storageTier: CipherTierSchema,
+  /** Where and how secrets are kept, in words: "OS keychain (gnome-libsecret)", "key file … (0600)". */
+  storageDescription: z.string(),
+  /** Whether the embedded demo platform can be started from this shell. */
+  demoAvailable: z.boolean(),
+  /** Notices raised before the renderer could listen (most recent last). */
+  notices: z.array(NoticeSchema),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import {
+  CREDENTIAL_FIELDS,
+  CredentialTypeSchema,
+  OperationSchema,
+  PlacementSchema,
+  type CredentialType,
+} from './domain';
+import { AppErrorSchema } from './contract/result';
+
+/**
+ * How well the secret store protects secrets right now.
+ *
+ * - strong: the key is held outside the data files (OS keychain through safeStorage, or the browser
+ *   shell's random key in a separate 0600 key file).
+ * - weak: Linux's `basic_text` backend: a fixed, public key; obfuscation, not protection.
+ * - test: a reversible test cipher (tests only).
+ * - unavailable: nothing can encrypt; saving secrets is refused.
+ */
+export const CipherTierSchema = z.enum(['strong', 'weak', 'test', 'unavailable']);
+export type CipherTier = z.infer<typeof CipherTierSchema>;
+
+/** The tier a profile's secrets were stored under ('unavailable' never stores anything). */
+export const StorageTierSchema = z.enum(['strong', 'weak', 'test']);
+export type StorageTier = z.infer<typeof StorageTierSchema>;
+
+/** An http(s) URL without user info (credentials go in their own fields, never in the URL). */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'base URL is required')
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+      );
+    } catch {
+      return false;
+    }
+  }, 'must be an http:// or https:// URL without user name or password');
+
+export const ProfileIdSchema = z
+  .string()
+  .trim()
+  .min(1, 'id is required')
+  .max(64, 'at most 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
+
+/**
+ * A profile as the renderer sees it: never a secret, only whether each one is configured.
+ *
+ * `keys` holds the non-secret keys of its credential type (userKey, productKey, ...).
+ */
+export const ProfileViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  placement: PlacementSchema,
+  credentialType: CredentialTypeSchema,
+  keys: z.record(z.string(), z.string()),
+  secrets: z.record(z.string(), z.object({ configured: z.boolean() })),
+  storageTier: StorageTierSchema,
+  selected: z.boolean(),
+  /** Set when the user accepted weak storage for this profile's secrets. */
+  weakAccepted: z.boolean().optional(),
+});
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+
+/**
+ * The one input that creates or edits a profile.
+ *
+ * Secrets travel one way only (renderer to main). A blank or missing secret keeps the stored one;
+ * a new profile, or a change of credential type, needs every secret of the type.
+ */
+export const ProfileSaveInputSchema = z
+  .object({
+    /** Absent: a new profile (an id is made from the name). */
+    id: ProfileIdSchema.optional(),
+    name: z.string().trim().min(1, 'name is required').max(100, 'at most 100 characters'),
+    baseUrl: HttpUrlSchema,
+    placement: PlacementSchema.default('query'),
+    credentialType: CredentialTypeSchema,
+    keys: z.record(z.string(), z.string().trim()),
+    secrets: z.record(z.string(), z.string()).optional(),
+    /** The user saw the warning that this machine can only store secrets weakly and accepted it. */
+    acceptWeakStorage: z.boolean().optional(),
+    /** Select the profile after saving. */
+    select: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    const fields = CREDENTIAL_FIELDS[input.credentialType];
+    for (const name of fields.keys) {
+      if (!input.keys[name])
+        ctx.addIssue({ code: 'custom', path: ['keys', name], message: `${name} is required` });
+    }
+    for (const name of Object.keys(input.keys)) {
+      if (!(fields.keys as readonly string[]).includes(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['keys', name],
+          message: `not a key of ${input.credentialType} credentials (${fields.keys.join(', ')})`,
+        });
+    }
+    for (const name of Object.keys(input.secrets ?? {})) {
+      if (!(fields.secrets as readonly string[]).includes(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['secrets', name],
+          message: `not a secret of ${input.credentialType} credentials (${fields.secrets.join(', ')})`,
+        });
+    }
+  });
+export type ProfileSaveInput = z.input<typeof ProfileSaveInputSchema>;
+export type ProfileSave = z.output<typeof ProfileSaveInputSchema>;
+
+/** What one operation of the matrix gave when the profile was tested. */
+export const OperationCheckSchema = z.object({
+  /** The spec's matrix lets this credential type call the operation. */
+  allowed: z.boolean(),
+  /** Present when the operation was actually called: 'ok' or the error it gave. */
+  checked: z.union([z.literal('ok'), AppErrorSchema]).optional(),
+  /** Why an allowed operation was not called, or how the answer was read. */
+  note: z.string().optional(),
+});
+export type OperationCheck = z.infer<typeof OperationCheckSchema>;
+
+export const ProfileTestResultSchema = z.object({
+  /** The credentials were accepted by the platform. */
+  ok: z.boolean(),
+  credentialType: CredentialTypeSchema,
+  message: z.string(),
+  operations: z.record(OperationSchema, OperationCheckSchema),
+});
+export type ProfileTestResult = z.infer<typeof ProfileTestResultSchema>;
+
+/** The secret names of a credential type, typed loosely for records. */
+export function secretNamesOf(type: CredentialType): readonly string[] {
+  return CREDENTIAL_FIELDS[type].secrets;
+}
+
+export function keyNamesOf(type: CredentialType): readonly string[] {
+  return CREDENTIAL_FIELDS[type].keys;
+}

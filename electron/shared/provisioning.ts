@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  DeviceCredentialsSchema,
+  PlacementSchema,
+  ProductCredentialsSchema,
+  ProjectCredentialsSchema,
+  UserCredentialsSchema,
+} from './domain';
+import { LayoutGridSchema, LayoutTileSchema } from './layout';
+import { HttpUrlSchema, ProfileIdSchema } from './profile';
+
+/**
+ * The provisioning file, version 1: profiles, layouts and kiosk set-up without any clicking.
+ *
+ * Kept in step with resources/provisioning.schema.json (a unit test compares them). Unknown keys
+ * are refused rather than ignored: in a hand-written file they are almost always typos.
+ * Cross-references (a layout's profile, kiosk.startLayout) are checked by the importer.
+ */
+export const PROVISIONING_VERSION = 1;
+
+export const ProvisionedCredentialsSchema = z.discriminatedUnion('type', [
+  UserCredentialsSchema.strict(),
+  ProductCredentialsSchema.strict(),
+  DeviceCredentialsSchema.strict(),
+  ProjectCredentialsSchema.strict(),
+]);
+
+const name = z.string().trim().min(1, 'must not be empty').max(100, 'at most 100 characters');
+
+export const ProvisionedProfileSchema = z
+  .object({
+    id: ProfileIdSchema,
+    name,
+    /** The JSON Schema can only say `^https?://`; this also parses it as a URL. */
+    baseUrl: HttpUrlSchema,
+    placement: PlacementSchema.optional(),
+    credentials: ProvisionedCredentialsSchema,
+    /** Store the secrets even where only weak storage exists (Linux basic_text). */
+    acceptWeakStorage: z.boolean().optional(),
+  })
+  .strict();
+export type ProvisionedProfile = z.infer<typeof ProvisionedProfileSchema>;
+
+export const ProvisionedLayoutSchema = z
+  .object({
+    id: ProfileIdSchema,
+    name,
+    /** The id of a profile in this file or already saved. */
+    profile: z.string().min(1, 'must not be empty'),
+    grid: LayoutGridSchema.strict(),
+    tiles: z.array(LayoutTileSchema.strict()),
+  })
+  .strict();
+export type ProvisionedLayout = z.infer<typeof ProvisionedLayoutSchema>;
+
+export const ProvisionedKioskSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** The id of a layout in this file or already saved; required when enabled. */
+    startLayout: z.string().min(1, 'must not be empty').optional(),
+    locked: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((kiosk, ctx) => {
+    if (kiosk.enabled && kiosk.startLayout === undefined)
+      ctx.addIssue({ code: 'custom', path: ['startLayout'], message: 'required when kiosk.enabled is true' });
+  });
+
+export const ProvisioningFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    version: z.literal(PROVISIONING_VERSION),
+    profiles: z.array(ProvisionedProfileSchema).optional(),
+    layouts: z.array(ProvisionedLayoutSchema).optional(),
+    kiosk: ProvisionedKioskSchema.optional(),
+    /** The profile to select; default: the first profile of the file. */
+    selectedProfile: z.string().min(1).optional(),
+  })
+  .strict();
+export type ProvisioningFile = z.infer<typeof ProvisioningFileSchema>;
+
+/** What an import did. */
+export const ProvisioningSummarySchema = z.object({
+  profiles: z.array(z.string()),
+  layouts: z.array(z.string()),
+  selectedProfileId: z.string().nullable(),
+  kiosk: z
+    .object({ enabled: z.boolean(), startLayout: z.string().nullable(), locked: z.boolean() })
+    .nullable(),
+});
+export type ProvisioningSummary = z.infer<typeof ProvisioningSummarySchema>;

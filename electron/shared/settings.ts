@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** The playback transports a tile may try, in the user's order of preference. */
+export const TransportSchema = z.enum(['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4']);
+export type Transport = z.infer<typeof TransportSchema>;
+
+export const DEFAULT_TRANSPORT_ORDER: Transport[] = ['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4'];
+
+/** Status code (as text, "0", "1", ...) to the label an operator reads. The spec leaves the meanings open. */
+const legend = z.record(z.string().regex(/^-?\d+$/, 'a status code is a whole number'), z.string().max(60));
+
+export const StatusLegendSchema = z.object({
+  deviceStatus: legend,
+  productStatus: legend,
+});
+export type StatusLegend = z.infer<typeof StatusLegendSchema>;
+
+export const KioskSettingsSchema = z.object({
+  enabled: z.boolean(),
+  /** The layout the app opens on when kiosk mode is on. */
+  startLayout: z.string().nullable(),
+  /** Locked: the operator cannot leave the wall or change it. */
+  locked: z.boolean(),
+});
+export type KioskSettings = z.infer<typeof KioskSettingsSchema>;
+
+export const SettingsSchema = z.object({
+  transportOrder: z
+    .array(TransportSchema)
+    .min(1, 'keep at least one transport')
+    .refine((list) => new Set(list).size === list.length, 'each transport at most once'),
+  statusLegend: StatusLegendSchema,
+  /** Show per-tile playback stats by default. */
+  statsOverlay: z.boolean(),
+  /** How long a tile scrolled out of view keeps playing before it is stopped. */
+  hiddenTileGraceSeconds: z.number().int().min(0).max(3600),
+  selectedProfileId: z.string().nullable(),
+  kiosk: KioskSettingsSchema,
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  transportOrder: DEFAULT_TRANSPORT_ORDER,
+  statusLegend: { deviceStatus: {}, productStatus: {} },
+  statsOverlay: false,
+  hiddenTileGraceSeconds: 10,
+  selectedProfileId: null,
+  kiosk: { enabled: false, startLayout: null, locked: false },
+};
+
+/**
+ * settings:set takes a patch: top-level fields replace the stored ones; kiosk may be given in part.
+ * The selected profile changes only through profiles:select, which checks that it exists.
+ */
+export const SettingsPatchSchema = SettingsSchema.omit({ kiosk: true, selectedProfileId: true })
+  .partial()
+  .extend({ kiosk: KioskSettingsSchema.partial().optional() });
+export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
