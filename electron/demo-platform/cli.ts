@@ -1,0 +1,54 @@
+import { parseCliArgs, USAGE } from './cli-args';
+import { startDemoPlatform } from './server';
+
+/**
+ * `npm run demo-platform -- [--port N] [--seed N]`
+ *
+ * The first and only stdout line is `{"baseUrl", "credentials"}`, so a person or a test can use
+ * the platform at once; everything else goes to stderr.
+ */
+async function main(): Promise<void> {
+  let args;
+  try {
+    args = parseCliArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+  const platform = await startDemoPlatform({
+    port: args.port,
+    host: args.host,
+    seed: args.seed,
+    latencyMs: args.latencyMs,
+    mediaOptions: args.mediaOptions,
+  });
+  process.stdout.write(
+    `${JSON.stringify({ baseUrl: platform.baseUrl, credentials: platform.credentials })}\n`,
+  );
+  const { products, devices } = platform.data;
+  process.stderr.write(
+    `[demo] platform listening on ${platform.baseUrl} (seed ${args.seed}: ${products.length} products, ${devices.length} devices)\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`[demo] ${signal}: closing\n`);
+    platform.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`[demo] could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Device, Product } from '../shared/domain';
+import { AccessRules } from './access-rules';
+import type { ApiContext } from './api-routes';
+import { Authenticator } from './authenticate';
+import type { DemoCredentials, DemoData } from './demo-data';
+import type { MediaBackend } from './media-backend';
+import { PlaceholderMedia } from './placeholder-media';
+import { createRequestHandler } from './request-handler';
+import { seedDemoData } from './seed-demo-data';
+import { TemplateStore } from './template-store';
+
+export type { DemoCredentials, DemoData } from './demo-data';
+
+export interface DemoPlatformOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Seed of the generated data; the same seed gives identical data. Default 1. */
+  seed?: number;
+  /**
+   * Where streamStart gets its playback result; default: placeholder URLs. A backend passed in
+   * stays the caller's to close; the default one is closed with the platform.
+   */
+  media?: MediaBackend;
+  /** Options for a media backend, filled by the CLI from flags it does not know itself. */
+  mediaOptions?: Record<string, unknown>;
+  /** Artificial delay before each API answer, for tests of slow platforms. */
+  latencyMs?: number;
+  /** Where the one-line-per-request log goes; default stderr. */
+  log?: (line: string) => void;
+}
+
+export interface DemoPlatform {
+  baseUrl: string;
+  credentials: DemoCredentials;
+  /** The seeded users, products and devices (read-only). */
+  data: DemoData;
+  /** While down, every API request is answered 503: for tests of an outage and recovery. */
+  setDown(down: boolean): void;
+  close(): Promise<void>;
+}
+
+function buildContext(data: DemoData, media: MediaBackend): ApiContext {
+  const productsByUser = new Map<string, Product[]>();
+  for (const product of data.products) {
+    const list = productsByUser.get(product.userKey) ?? [];
+    list.push(product);
+    productsByUser.set(product.userKey, list);
+  }
+  const searchIndex = new Map<string, { name: string; device: Device }[]>();
+  for (const [productKey, devices] of data.devicesByProduct)
+    searchIndex.set(
+      productKey,
+      devices.map((device) => ({ name: device.deviceName.toLowerCase(), device })),
+    );
+  return {
+    data,
+    media,
+    access: new AccessRules(data),
+    templates: new TemplateStore(),
+    productsByUser,
+    searchIndex,
+  };
+}
+
+/** The host to put in URLs: a wildcard bind address is reached through loopback. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '::1';
+  return host;
+}
+
+const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
+
+/**
+ * Start the demo platform: the spec's four operations over seeded data.
+ *
+ * Listens on 127.0.0.1 and a free port unless told otherwise; resolves once it accepts requests.
+ */
+export async function startDemoPlatform(options: DemoPlatformOptions = {}): Promise<DemoPlatform> {
+  const host = options.host ?? '127.0.0.1';
+  const data = seedDemoData(options.seed ?? 1);
+  const ownMedia = options.media === undefined;
+  const media =
+    options.media ??
+    new PlaceholderMedia({
+      host: urlHost(reachableHost(host)),
+      seed: data.seed,
+      scrambleFields: options.mediaOptions?.scrambleFields === true,
+    });
+  let down = false;
+  const handler = createRequestHandler({
+    ctx: buildContext(data, media),
+    auth: new Authenticator(data),
+    latencyMs: options.latencyMs ?? 0,
+    isDown: () => down,
+    log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
+  });
+
+  const server = createServer((req, res) => void handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${urlHost(reachableHost(host))}:${port}`,
+    credentials: data.credentials,
+    data,
+    setDown(value) {
+      down = value;
+    },
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        if (ownMedia) await media.close();
+      })();
+      return closing;
+    },
+  };
+}

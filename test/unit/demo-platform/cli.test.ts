@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = new URL('../../../', import.meta.url);
+// tsx's own CLI, run by this Node: npx would not pass SIGTERM on and would leave the platform running.
+const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+
+let child: ChildProcess | undefined;
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+  }
+});
+
+describe('npm run demo-platform (electron/demo-platform/cli.ts)', () => {
+  it('prints exactly one JSON line first, answers with those credentials, and closes on SIGTERM', async () => {
+    child = spawn(process.execPath, [tsxCli, 'electron/demo-platform/cli.ts', '--port', '0', '--seed', '1'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const lines: string[] = [];
+    const reader = createInterface({ input: child.stdout! });
+    reader.on('line', (line) => lines.push(line));
+    const [first] = (await once(reader, 'line')) as [string];
+
+    const printed = JSON.parse(first) as {
+      baseUrl: string;
+      credentials: Record<'user' | 'product' | 'device' | 'project', Record<string, string>>;
+    };
+    expect(Object.keys(printed)).toEqual(['baseUrl', 'credentials']);
+    expect(printed.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Object.keys(printed.credentials.user)).toEqual(['userKey', 'authKey', 'authSecret']);
+    expect(Object.keys(printed.credentials.product)).toEqual(['productKey', 'queryKey', 'querySecret']);
+    expect(Object.keys(printed.credentials.device)).toEqual(['deviceKey', 'queryToken']);
+    expect(Object.keys(printed.credentials.project)).toEqual([
+      'projectKey',
+      'projectAuthKey',
+      'projectAuthSecret',
+    ]);
+
+    const { product, device } = printed.credentials;
+    const url = new URL(`/products/${product.productKey}/devices`, printed.baseUrl);
+    for (const [name, value] of Object.entries(product)) url.searchParams.set(name, value);
+    const answer = await fetch(url);
+    expect(answer.status).toBe(200);
+    const page = (await answer.json()) as { data: { deviceKey: string }[]; total: number };
+    // The printed device belongs to the printed product.
+    expect(page.data.map((d) => d.deviceKey)).toContain(device.deviceKey);
+
+    child.kill('SIGTERM');
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(lines).toEqual([first]);
+    expect(stderr).toContain(`/products/${product.productKey}/devices 200`);
+    for (const secret of [printed.credentials.user.authSecret, product.querySecret, device.queryToken])
+      expect(stderr).not.toContain(secret);
+  });
+});
