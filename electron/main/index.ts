@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, safeStorage, session } from 'electron';
+import { EmbeddedDemoPlatform } from './adapters/embedded-demo-platform';
+import { ElectronStoreAdapter } from './adapters/electron-store-adapter';
+import { SafeStorageCipher } from './adapters/safe-storage-cipher';
+import { parseLaunchArgs } from './app/launch-args';
+import { registerAppScheme, serveAppProtocol } from './app/protocol';
+import { rendererOrigin } from './app/renderer-origin';
+import { guardSession } from './app/session-guard';
+import { guardWebContents } from './app/web-contents-guard';
+import { createWallWindow } from './app/window';
+import { forwardEvents } from './ipc/forward-events';
+import { registerAll, removeLibraryListeners } from './ipc/handle';
+import { TrustedSenders } from './ipc/trusted-senders';
+import { createCore, type Core } from './services/core';
+import { createLogger } from './services/logger';
+
+const log = createLogger('main');
+
+/**
+ * The Electron shell's composition root: wires adapters, core, IPC and the window, in order.
+ *
+ * Importing this file registers nothing; `main()` does all the wiring (Electron runs it, see the
+ * bottom of the file). Everything here is glue: the behaviour lives in services/ (the core) and in the
+ * small app/ and ipc/ modules, which are unit tested with `electron` mocked.
+ */
+export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  const args = parseLaunchArgs(argv);
+  // Before anything reads userData: the single-instance lock and the stores live there.
+  if (args.userDataDir) app.setPath('userData', args.userDataDir);
+
+  // Both must happen before 'ready' (Electron's rule).
+  app.enableSandbox();
+  registerAppScheme();
+
+  if (!app.requestSingleInstanceLock()) {
+    log.info('another instance is running: handing over to it');
+    app.quit();
+    return;
+  }
+
+  const origin = rendererOrigin(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
+  // Every webContents (windows, devtools, anything Chromium spawns) gets the navigation guard.
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origin.isTrustedUrl));
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  await app.whenReady();
+
+  serveAppProtocol(fileURLToPath(new URL('../renderer', import.meta.url)));
+  guardSession(session.defaultSession, origin.isTrustedUrl);
+
+  const demo = new EmbeddedDemoPlatform();
+  app.on('will-quit', () => void demo.close());
+
+  const core = await createCore({
+    cipher: new SafeStorageCipher(safeStorage),
+    store: new ElectronStoreAdapter(app.getPath('userData')),
+    startDemo: () => demo.start(),
+    app: { shell: 'electron', name: app.getName(), version: app.getVersion(), platform: process.platform },
+  });
+
+  const trusted = new TrustedSenders(origin.isTrustedUrl);
+  removeLibraryListeners();
+  registerAll(core, trusted);
+  forwardEvents(core, trusted);
+
+  // Provisioning is applied before the window loads, so the first screen already shows its result.
+  if (args.provisionFile) await provision(core, args.provisionFile);
+
+  const openWindow = (): BrowserWindow => {
+    const window = createWallWindow({
+      preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+      isTrustedUrl: origin.isTrustedUrl,
+      title: app.getName(),
+    });
+    trusted.add(window.webContents);
+    void window.loadURL(origin.startUrl);
+    return window;
+  };
+  let mainWindow = openWindow();
+
+  app.on('second-instance', () => {
+    if (mainWindow.isDestroyed()) mainWindow = openWindow();
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  // macOS keeps the app alive without windows; clicking the dock icon brings the wall back.
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow();
+  });
+}
+
+/** `--provision FILE`: all or nothing; a refused file is reported as a notice, and the app still opens. */
+async function provision(core: Core, file: string): Promise<void> {
+  try {
+    const summary = await core.importProvisioning(await readFile(file, 'utf8'));
+    log.info(
+      `provisioned from ${file}: ${summary.profiles.length} profile(s), ${summary.layouts.length} layout(s)`,
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    core.notify({ level: 'error', source: 'provisioning', message: `${file}: ${message}` });
+  }
+}
+
+// Electron's main process runs this file as its entry (process.type 'browser'); anywhere else (a unit
+// test importing it) it only defines main().
+if (process.type === 'browser') {
+  main().catch((error: unknown) => {
+    log.error('the app failed to start', { error });
+    app.exit(1);
+  });
+}

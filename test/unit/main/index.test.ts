@@ -1,0 +1,267 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/*
+ * The composition root with Electron mocked and everything else real: the core, the electron-store
+ * adapter (over conf, see the shim), the demo platform on loopback. Drives the registered IPC
+ * handlers the way the preload would.
+ */
+const electron = vi.hoisted(() => {
+  type Listener = (...args: unknown[]) => void;
+  const calls: string[] = [];
+  const appListeners = new Map<string, Listener[]>();
+  let resolveReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  const windows: Array<{
+    webContents: Record<string, unknown>;
+    loadURL: ReturnType<typeof vi.fn>;
+    options: unknown;
+  }> = [];
+  const record = (name: string, impl: (...args: never[]) => unknown = () => undefined) =>
+    vi.fn((...args: never[]) => {
+      calls.push(name);
+      return impl(...args);
+    });
+  let paths: Record<string, string> = {};
+
+  const app = {
+    isPackaged: false,
+    setPath: record('app.setPath', ((name: string, value: string) => (paths[name] = value)) as never),
+    getPath: vi.fn((name: string) => paths[name] ?? `/nonexistent/${name}`),
+    getName: () => 'Control Room Wall',
+    getVersion: () => '0.1.0',
+    enableSandbox: record('app.enableSandbox'),
+    requestSingleInstanceLock: record('app.requestSingleInstanceLock', () => true),
+    quit: record('app.quit'),
+    exit: record('app.exit'),
+    on: vi.fn((event: string, listener: Listener) => {
+      calls.push(`app.on:${event}`);
+      appListeners.set(event, [...(appListeners.get(event) ?? []), listener]);
+    }),
+    whenReady: record('app.whenReady', () => ready),
+  };
+  const protocol = {
+    registerSchemesAsPrivileged: record('protocol.registerSchemesAsPrivileged'),
+    handle: record('protocol.handle'),
+  };
+  const ipcMain = {
+    handle: record('ipcMain.handle'),
+    on: record('ipcMain.on'),
+    handleOnce: record('ipcMain.handleOnce'),
+    removeAllListeners: record('ipcMain.removeAllListeners'),
+  };
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler: record('session.setPermissionRequestHandler'),
+      setPermissionCheckHandler: record('session.setPermissionCheckHandler'),
+      setDevicePermissionHandler: record('session.setDevicePermissionHandler'),
+    },
+  };
+  const safeStorage = {
+    isAsyncEncryptionAvailable: vi.fn(async () => true),
+    getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
+    encryptStringAsync: vi.fn(async (plain: string) => Buffer.from(plain, 'utf8').reverse()),
+    decryptStringAsync: vi.fn(async (data: Buffer) => ({
+      result: Buffer.from(data).reverse().toString('utf8'),
+      shouldReEncrypt: false,
+    })),
+  };
+  const BrowserWindow = vi.fn(function (this: Record<string, unknown>, options: unknown) {
+    calls.push('new BrowserWindow');
+    this.options = options;
+    let url = '';
+    const id = windows.length + 1;
+    this.webContents = {
+      id,
+      mainFrame: {
+        get url() {
+          return url;
+        },
+        processId: 7,
+        routingId: id,
+        parent: null,
+      },
+      getURL: () => url,
+      on: vi.fn(),
+      once: vi.fn(),
+      send: vi.fn(),
+      isDestroyed: () => false,
+      setWindowOpenHandler: vi.fn(),
+    };
+    this.loadURL = vi.fn(async (target: string) => {
+      calls.push(`loadURL:${target}`);
+      url = target;
+    });
+    this.once = vi.fn();
+    this.isDestroyed = () => false;
+    windows.push(this as never);
+  });
+  Object.assign(BrowserWindow, { getAllWindows: () => windows });
+  return {
+    app,
+    protocol,
+    ipcMain,
+    session,
+    safeStorage,
+    BrowserWindow,
+    calls,
+    appListeners,
+    windows,
+    resolveReady,
+    setPaths: (p: Record<string, string>) => (paths = p),
+  };
+});
+vi.mock('electron', () => ({ ...electron, default: electron }));
+
+// electron-store outside Vitest's module graph cannot see the electron mock: see electron-store-adapter.test.ts.
+vi.mock('electron-store', async () => {
+  const { default: Conf } = await import('conf');
+  class ElectronStoreShim extends Conf {
+    constructor({ name = 'config', ...options }: Record<string, unknown> & { name?: string }) {
+      super({ ...options, configName: name });
+    }
+  }
+  return { default: ElectronStoreShim };
+});
+
+import { CHANNELS, type Channel } from '../../../electron/shared/contract';
+
+type IpcHandler = (
+  event: unknown,
+  input?: unknown,
+) => Promise<{ ok: boolean; value?: unknown; error?: unknown }>;
+
+let work: string;
+let demoBaseUrl: string | undefined;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'wall-main-'));
+});
+afterAll(async () => {
+  // Quitting closes the embedded demo platform: wait until it stops answering.
+  for (const listener of electron.appListeners.get('will-quit') ?? []) listener({ preventDefault: () => {} });
+  if (demoBaseUrl) {
+    const url = demoBaseUrl;
+    await vi.waitFor(
+      async () =>
+        expect(
+          await fetch(url).then(
+            () => 'open',
+            () => 'closed',
+          ),
+        ).toBe('closed'),
+      { timeout: 5000 },
+    );
+  }
+  await rm(work, { recursive: true, force: true });
+});
+
+function ipc(channel: Channel): IpcHandler {
+  const call = electron.ipcMain.handle.mock.calls.find(([name]) => name === (channel as never));
+  if (!call) throw new Error(`${channel} is not registered`);
+  return (call as unknown as [string, IpcHandler])[1];
+}
+
+/** The event of a call from the main frame of the first window. */
+function fromWindow() {
+  const contents = electron.windows[0].webContents as { mainFrame: unknown };
+  return { sender: contents, senderFrame: contents.mainFrame };
+}
+
+describe('electron/main/index.ts', () => {
+  let main: (argv?: readonly string[]) => Promise<void>;
+
+  it('registers nothing when imported', async () => {
+    ({ main } = await import('../../../electron/main/index'));
+    expect(electron.calls).toEqual([]);
+    expect(electron.ipcMain.handle).not.toHaveBeenCalled();
+  });
+
+  it('wires the app in order: sandbox and scheme before ready, IPC and provisioning before the page loads', async () => {
+    const provisionFile = path.join(work, 'wall.json');
+    await writeFile(
+      provisionFile,
+      JSON.stringify({
+        version: 1,
+        profiles: [
+          {
+            id: 'north',
+            name: 'North site',
+            baseUrl: 'http://127.0.0.1:9/',
+            placement: 'query',
+            credentials: { type: 'device', deviceKey: 'dev-1', queryToken: 'canary-token-0b5e' },
+          },
+        ],
+      }),
+    );
+    const userData = path.join(work, 'user-data');
+    const started = main(['electron', '.', '--user-data-dir', userData, '--provision', provisionFile]);
+    // Before 'ready': only what Electron requires then.
+    await Promise.resolve();
+    expect(electron.calls).toContain('app.enableSandbox');
+    expect(electron.calls).toContain('protocol.registerSchemesAsPrivileged');
+    expect(electron.calls).not.toContain('protocol.handle');
+    expect(electron.calls).not.toContain('ipcMain.handle');
+    expect(electron.calls.indexOf('app.setPath')).toBeLessThan(
+      electron.calls.indexOf('app.requestSingleInstanceLock'),
+    );
+    expect(electron.app.setPath).toHaveBeenCalledWith('userData', userData);
+
+    electron.setPaths({ userData });
+    electron.resolveReady();
+    await started;
+
+    const order = (name: string) => electron.calls.indexOf(name);
+    expect(order('app.whenReady')).toBeGreaterThan(order('app.enableSandbox'));
+    expect(order('protocol.handle')).toBeGreaterThan(order('app.whenReady'));
+    expect(order('session.setPermissionRequestHandler')).toBeGreaterThan(order('app.whenReady'));
+    expect(order('ipcMain.handle')).toBeLessThan(order('new BrowserWindow'));
+    expect(order('loadURL:app://wall/index.html')).toBeGreaterThan(order('new BrowserWindow'));
+    expect(electron.calls).toContain('app.on:web-contents-created');
+    expect(electron.calls).toContain('app.on:window-all-closed');
+
+    // Every channel goes through handle(), once; nothing else touches ipcMain.
+    expect(electron.ipcMain.handle).toHaveBeenCalledTimes(CHANNELS.length);
+    expect(electron.ipcMain.on).not.toHaveBeenCalled();
+    expect(electron.ipcMain.handleOnce).not.toHaveBeenCalled();
+    // electron-store's own sync listener is removed once the stores exist.
+    expect(electron.ipcMain.removeAllListeners).toHaveBeenCalledWith('electron-store-get-data');
+
+    // The window got the locked-down preferences and the built preload.
+    const prefs = (electron.windows[0].options as { webPreferences: Record<string, unknown> }).webPreferences;
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
+    expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
+
+    // The provisioning file was applied before the page loaded, its secret stored encrypted.
+    const profiles = await ipc('profiles:list')(fromWindow());
+    expect(profiles).toMatchObject({ ok: true, value: [{ id: 'north', name: 'North site' }] });
+    expect(JSON.stringify(profiles)).not.toContain('canary-token-0b5e');
+    expect(await readdir(userData)).toContain('profiles.json');
+  });
+
+  it('starts the embedded demo platform over IPC and lists its products', async () => {
+    const started = await ipc('demo:start')(fromWindow());
+    expect(started).toMatchObject({
+      ok: true,
+      value: { baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+/) },
+    });
+    demoBaseUrl = (started.value as { baseUrl: string }).baseUrl;
+    const products = await ipc('products:list')(fromWindow(), { pageSize: 5 });
+    expect(products.ok).toBe(true);
+    const page = products.value as { data: Array<{ productKey: string }>; total: number };
+    expect(page.data).toHaveLength(5);
+    expect(page.data[0].productKey).toEqual(expect.any(String));
+    expect(page.total).toBeGreaterThan(5);
+  });
+
+  it('refuses a call from a window it did not create', async () => {
+    const stranger = {
+      id: 99,
+      mainFrame: { url: 'app://wall/index.html', processId: 1, routingId: 1, parent: null },
+    };
+    const result = await ipc('profiles:list')({ sender: stranger, senderFrame: stranger.mainFrame });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+});
