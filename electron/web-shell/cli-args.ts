@@ -1,0 +1,63 @@
+import { parseArgs } from 'node:util';
+
+export interface WebCliArgs {
+  /** 0 picks a free port. */
+  port: number;
+  provisionFile?: string;
+  dataDir?: string;
+  /** Serve this built renderer instead of out/renderer (and do not build). */
+  rendererDir?: string;
+  /** Open the default browser on the URL (off with --no-open). */
+  open: boolean;
+  /** Skip building the renderer even when it looks stale (--no-build). */
+  build: boolean;
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run web -- [options]
+
+  --port N            port on 127.0.0.1 (0, the default, picks a free one)
+  --provision FILE    import a provisioning file first; a refused file stops the shell (exit 2)
+  --data-dir DIR      where settings, layouts and encrypted secrets live
+                      (default $XDG_CONFIG_HOME/control-room-wall/web or ~/.config/control-room-wall/web)
+  --renderer-dir DIR  serve this built renderer as it is (default out/renderer, rebuilt when stale)
+  --no-open           do not open a browser
+  --no-build          serve out/renderer as it is, even if src/ is newer
+  --help              show this text
+
+Prints one JSON line {"url": "http://127.0.0.1:PORT/?token=…"} on stdout; logs go to stderr.`;
+
+/** Parse the browser shell's command line; throws an Error with a message for the user. */
+export function parseWebCliArgs(argv: readonly string[]): WebCliArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      provision: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+      'no-open': { type: 'boolean' },
+      'no-build': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  let port = 0;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535)
+      throw new Error(`--port needs a whole number from 0 to 65535 (got "${values.port}").`);
+  }
+  for (const flag of ['provision', 'data-dir', 'renderer-dir'] as const)
+    if (values[flag] === '') throw new Error(`--${flag} needs a value.`);
+  return {
+    port,
+    ...(values.provision !== undefined && { provisionFile: values.provision }),
+    ...(values['data-dir'] !== undefined && { dataDir: values['data-dir'] }),
+    ...(values['renderer-dir'] !== undefined && { rendererDir: values['renderer-dir'] }),
+    open: values['no-open'] !== true,
+    build: values['no-build'] !== true,
+    help: values.help === true,
+  };
+}

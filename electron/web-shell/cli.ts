@@ -1,0 +1,83 @@
+import { format } from 'node:util';
+import { createLogger } from '../main/services/logger';
+import { parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
+import { defaultDataDir } from './default-data-dir';
+import { openInBrowser } from './open-browser';
+import { ProvisioningRefusedError } from './provisioning-refused';
+import { ensureRendererBuilt } from './renderer-build';
+import { startWebShell } from './server';
+
+/**
+ * `npm run web -- [--port N] [--provision FILE] [--data-dir DIR] [--renderer-dir DIR] [--no-open] [--no-build]`
+ *
+ * The first stdout line is `{"url": "http://127.0.0.1:PORT/?token=…"}` and stdout carries nothing
+ * else, so a script can read it; every log line goes to stderr. Exit codes: 2 for a bad command line
+ * or a refused provisioning file (nothing served), 1 when the shell cannot start.
+ */
+async function main(): Promise<void> {
+  reserveStdout();
+  const log = createLogger('web-shell');
+  let args: WebCliArgs;
+  try {
+    args = parseWebCliArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+
+  if (args.build && !args.rendererDir) await ensureRendererBuilt({ log: log.child('build') });
+  const dataDir = args.dataDir ?? defaultDataDir();
+  let shell;
+  try {
+    shell = await startWebShell({
+      port: args.port,
+      dataDir,
+      rendererDir: args.rendererDir,
+      provisionFile: args.provisionFile,
+      logger: log,
+    });
+  } catch (error) {
+    if (error instanceof ProvisioningRefusedError) {
+      process.stderr.write(`${error.describe()}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  process.stdout.write(`${JSON.stringify({ url: shell.url })}\n`);
+  const removeOpener = args.open ? await openInBrowser(shell.url, dataDir, log) : async () => undefined;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: closing`);
+    Promise.all([shell.close(), removeOpener()]).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/**
+ * stdout is the machine-readable channel: one JSON line. Anything a library prints with
+ * console.log/info (the live media announces itself so) goes to stderr instead.
+ */
+function reserveStdout(): void {
+  const toStderr = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `[web-shell] could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

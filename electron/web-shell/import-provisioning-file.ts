@@ -1,0 +1,32 @@
+import { readFile } from 'node:fs/promises';
+import type { Core } from '../main/services/core';
+import { CoreError } from '../main/services/core-error';
+import type { ProvisioningSummary } from '../shared/provisioning';
+import { ProvisioningRefusedError } from './provisioning-refused';
+
+/**
+ * `--provision FILE`: the core's all-or-nothing import, with refusals turned into one error that
+ * names every problem by its JSON path. An unreadable file is refused the same way (path `$`).
+ */
+export async function importProvisioningFile(
+  core: Pick<Core, 'importProvisioning'>,
+  file: string,
+): Promise<ProvisioningSummary> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'the file does not exist'
+        : (error as Error).message;
+    throw new ProvisioningRefusedError(file, reason, [{ path: '$', message: `cannot be read: ${reason}` }]);
+  }
+  try {
+    return await core.importProvisioning(text);
+  } catch (error) {
+    if (error instanceof CoreError)
+      throw new ProvisioningRefusedError(file, error.message, error.details ?? []);
+    throw error;
+  }
+}

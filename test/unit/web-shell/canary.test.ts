@@ -1,0 +1,197 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoPlatform, type DemoPlatform } from '../../../electron/demo-platform/server';
+import { CHANNELS, type Channel } from '../../../electron/shared/contract';
+import { SseClient } from './sse-client';
+import { startShellFixture, type RawResponse, type ShellFixture } from './shell-fixture';
+
+/** Recognisable secrets: if any of these shows up anywhere a browser can read, a secret leaked. */
+const CANARY = {
+  user: 'CANARY-user-authSecret-7f3a9c',
+  product: 'CANARY-product-querySecret-7f3a9c',
+  device: 'CANARY-device-queryToken-7f3a9c',
+  project: 'CANARY-project-authSecret-7f3a9c',
+  draft: 'CANARY-draft-authSecret-7f3a9c',
+  provisioned: 'CANARY-provisioned-authSecret-7f3a9c',
+  refused: 'CANARY-refused-authSecret-7f3a9c',
+  stray: 'CANARY-stray-secret-7f3a9c',
+};
+const CANARIES = Object.values(CANARY);
+
+let demo: DemoPlatform;
+let f: ShellFixture;
+let sse: SseClient;
+const seen: { what: string; res: RawResponse }[] = [];
+const called = new Set<Channel>();
+
+async function call(channel: Channel, input?: unknown): Promise<unknown> {
+  called.add(channel);
+  const res = await f.request(`/api/${channel}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${f.shell.token}`,
+      origin: f.shell.origin,
+      ...(input !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(input !== undefined && { body: JSON.stringify(input) }),
+  });
+  seen.push({ what: `${channel} ${JSON.stringify(input)?.slice(0, 80)}`, res });
+  expect(res.status, channel).toBe(200);
+  return JSON.parse(res.text);
+}
+
+beforeAll(async () => {
+  demo = await startDemoPlatform({ log: () => undefined });
+  f = await startShellFixture({ demoPlatform: demo });
+  sse = await SseClient.open(f.shell.port, { authorization: `Bearer ${f.shell.token}` });
+});
+afterAll(async () => {
+  sse?.close();
+  await f?.close();
+  await demo?.close();
+});
+
+describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
+  it('drives every channel with canary secrets and finds none in any body, header, event or log', async () => {
+    const base = demo.baseUrl;
+    const profiles = [
+      {
+        id: 'c-user',
+        credentialType: 'user',
+        placement: 'query',
+        keys: { userKey: 'u', authKey: 'a' },
+        secrets: { authSecret: CANARY.user },
+      },
+      {
+        id: 'c-product',
+        credentialType: 'product',
+        placement: 'headers',
+        keys: { productKey: 'p', queryKey: 'q' },
+        secrets: { querySecret: CANARY.product },
+      },
+      {
+        id: 'c-device',
+        credentialType: 'device',
+        placement: 'query',
+        keys: { deviceKey: 'd' },
+        secrets: { queryToken: CANARY.device },
+      },
+      {
+        id: 'c-project',
+        credentialType: 'project',
+        placement: 'headers',
+        keys: { projectKey: 'pk', projectAuthKey: 'pa' },
+        secrets: { projectAuthSecret: CANARY.project },
+      },
+    ];
+    for (const p of profiles)
+      expect(await call('profiles:save', { ...p, name: p.id, baseUrl: base })).toMatchObject({ ok: true });
+    // A secret under a name its type does not have is refused, without being repeated.
+    expect(
+      await call('profiles:save', {
+        ...profiles[0],
+        id: 'c-stray',
+        name: 'stray',
+        baseUrl: base,
+        secrets: { querySecret: CANARY.stray },
+      }),
+    ).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+
+    await call('profiles:list');
+    await call('profiles:select', { id: 'c-user' });
+    for (const p of profiles) await call('profiles:test', { id: p.id });
+    await call('profiles:test', {
+      draft: {
+        name: 'draft',
+        baseUrl: base,
+        credentialType: 'user',
+        keys: { userKey: 'u', authKey: 'a' },
+        secrets: { authSecret: CANARY.draft },
+      },
+    });
+    await call('products:list', { profileId: 'c-user' });
+    await call('devices:list', { profileId: 'c-product' });
+    await call('streams:start', { profileId: 'c-device', deviceKey: 'd' });
+    await call('templates:create', {
+      profileId: 'c-project',
+      template: {
+        name: 'Canary',
+        desc: 'd',
+        parameters: [{ dataType: 'STRING', identifier: 'label', name: 'Label', map: { max: '20' } }],
+      },
+    });
+    await call('templates:history', { profileId: 'c-project' });
+    const layout = (await call('layouts:save', {
+      name: 'Canary wall',
+      profileId: 'c-user',
+      grid: { columns: 1, rows: 1 },
+      tiles: [{ deviceKey: 'd' }],
+    })) as { ok: boolean; value: { id: string } };
+    expect(layout.ok).toBe(true);
+    await call('layouts:list');
+    await call('settings:get');
+    await call('settings:set', { statsOverlay: true });
+    await call('demo:start');
+    await call('app:info');
+    const provisioned = {
+      version: 1,
+      profiles: [
+        {
+          id: 'c-prov',
+          name: 'prov',
+          baseUrl: base,
+          credentials: { type: 'user', userKey: 'u', authKey: 'a', authSecret: CANARY.provisioned },
+        },
+      ],
+    };
+    expect(await call('provisioning:import', { text: JSON.stringify(provisioned) })).toMatchObject({
+      ok: true,
+    });
+    const refused = {
+      version: 1,
+      profiles: [
+        {
+          id: 'c-ref',
+          name: '',
+          baseUrl: 'nope',
+          credentials: { type: 'user', userKey: 'u', authSecret: CANARY.refused, extra: CANARY.refused },
+        },
+      ],
+    };
+    expect(await call('provisioning:import', { text: JSON.stringify(refused) })).toMatchObject({ ok: false });
+    // Not JSON at all, with a canary near the fault: the parse error must not quote the file.
+    await call('provisioning:import', { text: `{"version":1,"x":"${CANARY.refused}",}` });
+    await call('layouts:remove', { id: layout.value.id });
+    await call('profiles:remove', { id: 'c-device' });
+    await call('profiles:list');
+
+    expect([...called].sort()).toEqual([...CHANNELS].sort());
+    // The page itself and its events.
+    seen.push({ what: 'page', res: await f.request(`/?token=${f.shell.token}`) });
+    await sse.until(() => sse.events.some((e) => e.event === 'profiles:changed'));
+
+    const leaks: string[] = [];
+    const scan = (what: string, text: string) => {
+      for (const canary of CANARIES) if (text.includes(canary)) leaks.push(`${what}: ${canary}`);
+    };
+    for (const { what, res } of seen) {
+      scan(`${what} (body)`, res.text);
+      scan(`${what} (headers)`, JSON.stringify(res.headers));
+    }
+    scan('event stream', sse.raw);
+    scan('shell logs', f.logs.join('\n'));
+    expect(leaks).toEqual([]);
+    // The scan saw real traffic: the secrets were used (the platform refused them) and events flowed.
+    expect(seen.length).toBeGreaterThan(25);
+    expect(sse.events.length).toBeGreaterThan(5);
+  });
+
+  it('keeps the canaries encrypted at rest', async () => {
+    for (const file of await readdir(f.dataDir)) {
+      const bytes = await readFile(path.join(f.dataDir, file));
+      for (const canary of CANARIES)
+        expect(bytes.includes(Buffer.from(canary)), `${file}: ${canary}`).toBe(false);
+    }
+  });
+});

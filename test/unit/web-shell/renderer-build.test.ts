@@ -1,0 +1,44 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rendererStaleness } from '../../../electron/web-shell/renderer-build';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'renderer-build-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const at = (file: string, seconds: number) => utimes(file, seconds, seconds);
+
+describe('rendererStaleness (when npm run web rebuilds)', () => {
+  it('is missing without index.html, stale when any source file is newer, current otherwise', async () => {
+    const out = path.join(dir, 'out');
+    const src = path.join(dir, 'src');
+    const shared = path.join(dir, 'shared');
+    await mkdir(path.join(src, 'features', 'deep'), { recursive: true });
+    await mkdir(shared, { recursive: true });
+    const deepFile = path.join(src, 'features', 'deep', 'x.tsx');
+    const sharedFile = path.join(shared, 'contract.ts');
+    const config = path.join(dir, 'vite.config.ts');
+    for (const f of [deepFile, sharedFile, config]) await writeFile(f, 'x');
+    for (const f of [deepFile, sharedFile, config]) await at(f, 1_000);
+    const sources = [src, shared, config, path.join(dir, 'absent')];
+
+    expect(await rendererStaleness(out, sources)).toBe('missing');
+    await mkdir(out);
+    await writeFile(path.join(out, 'index.html'), '<!doctype html>');
+    await at(path.join(out, 'index.html'), 2_000);
+    expect(await rendererStaleness(out, sources)).toBe('current');
+
+    for (const changed of [deepFile, sharedFile, config]) {
+      await at(changed, 3_000);
+      expect(await rendererStaleness(out, sources), changed).toBe('stale');
+      await at(changed, 1_000);
+    }
+    expect(await rendererStaleness(out, sources)).toBe('current');
+  });
+});
