@@ -15,7 +15,8 @@ export const USAGE = `Usage: npm run demo-platform -- [options]
   --seed N           seed of the generated data (default 1)
   --latency-ms N     delay every answer by N ms
   --scramble-fields  put some stream URLs under mismatched field names
-  --media-port N     port of the live media server
+  --media-port N     port of the live media server (default: a free one)
+  --secret-ttl-ms N  stream secrets expire after N ms (default: never)
   --help             show this text
 
 Prints one JSON line {"baseUrl", "credentials"} on stdout, then logs requests to stderr.`;

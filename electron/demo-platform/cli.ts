@@ -1,5 +1,5 @@
 import { parseCliArgs, USAGE } from './cli-args';
-import { startDemoPlatform } from './server';
+import { startLiveDemo } from './live-demo';
 
 /**
  * `npm run demo-platform -- [--port N] [--seed N]`
@@ -19,12 +19,18 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
-  const platform = await startDemoPlatform({
+  const { mediaPort, scrambleFields, secretTtlMs } = args.mediaOptions;
+  const platform = await startLiveDemo({
     port: args.port,
     host: args.host,
     seed: args.seed,
     latencyMs: args.latencyMs,
     mediaOptions: args.mediaOptions,
+    media: {
+      port: typeof mediaPort === 'number' ? mediaPort : 0,
+      scrambleFields: scrambleFields === true,
+      ...(typeof secretTtlMs === 'number' && { secretTtlMs }),
+    },
   });
   process.stdout.write(
     `${JSON.stringify({ baseUrl: platform.baseUrl, credentials: platform.credentials })}\n`,
@@ -33,6 +39,10 @@ async function main(): Promise<void> {
   process.stderr.write(
     `[demo] platform listening on ${platform.baseUrl} (seed ${args.seed}: ${products.length} products, ${devices.length} devices)\n`,
   );
+  if (platform.media)
+    process.stderr.write(
+      `[demo] live media on ${platform.media.origin} (faults: POST ${platform.media.origin}/admin/faults, loopback only)\n`,
+    );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,0 +1,40 @@
+/**
+ * The one live timeline all clips run on: picture index n is due at `epoch + n / fps`.
+ *
+ * It is a pure function of a monotonic clock, so timestamps never go back (a clip loops, the index keeps
+ * counting), a restarted ticker lands where a never-stopped one would be, and HLS segments can be cut
+ * from it on demand. The epoch lies `backlogMs` in the past so a playlist is full from the first request.
+ */
+export class LiveTimeline {
+  readonly epoch: number;
+  readonly frameMs: number;
+
+  constructor(
+    readonly fps: number,
+    readonly now: () => number = () => performance.now(),
+    backlogMs = 20_000,
+  ) {
+    this.frameMs = 1000 / fps;
+    this.epoch = now() - backlogMs;
+  }
+
+  /** Index of the latest picture that is due. */
+  indexAt(time: number = this.now()): number {
+    return Math.floor((time - this.epoch) / this.frameMs);
+  }
+
+  /** When picture `index` is due, on the `now()` clock. */
+  dueAt(index: number): number {
+    return this.epoch + index * this.frameMs;
+  }
+
+  /** Presentation time of picture `index` in milliseconds (FLV). */
+  ms(index: number): number {
+    return Math.round(index * this.frameMs);
+  }
+
+  /** Presentation time of picture `index` on the 90 kHz clock (MPEG-TS). */
+  ticks90k(index: number): number {
+    return Math.round((index * 90_000) / this.fps);
+  }
+}

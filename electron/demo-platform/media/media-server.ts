@@ -1,0 +1,377 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { handleAdmin } from './admin-routes';
+import type { Clip } from './clip-library';
+import { ClipTicker } from './clip-ticker';
+import type { ActiveFault, FaultController } from './fault-controller';
+import { HlsSegmenter } from './hls-segmenter';
+import { LiveTimeline } from './live-timeline';
+import { parseMediaPath, type MediaRoute } from './media-routes';
+import type { StreamRecord, StreamRegistry } from './stream-registry';
+import { HttpTransport, PacedTransport, WsTransport, type Transport } from './transport';
+import { Viewer, type PushFormat } from './viewer';
+
+const CONTENT_TYPES: Record<PushFormat | 'playlist' | 'segment', string> = {
+  flv: 'video/x-flv',
+  ts: 'video/mp2t',
+  fmp4: 'video/mp4',
+  playlist: 'application/vnd.apple.mpegurl',
+  segment: 'video/mp2t',
+};
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+  'Access-Control-Expose-Headers': '*',
+  'Access-Control-Max-Age': '600',
+};
+
+export interface MediaServerOptions {
+  clips: Clip[];
+  registry: StreamRegistry;
+  faults: FaultController;
+  /** A viewer with more than this waiting in its socket skips to the next keyframe. */
+  maxBufferedBytes: number;
+  /** The clock of the live timeline (faults and secrets keep real time). */
+  now?: () => number;
+}
+
+export interface MediaStats {
+  /** Open push connections (FLV, TS, fMP4 over HTTP or WebSocket). */
+  viewers: number;
+  byFormat: Record<PushFormat, number>;
+  /** Clip tickers running now: at most one per clip, however many viewers. */
+  tickersRunning: number;
+  /** Pictures the tickers have emitted (once each, not per viewer). */
+  framesEmitted: number;
+  /** Pictures written to viewers, summed over viewers that have closed and that are open. */
+  framesSent: number;
+  /** Pictures viewers skipped to catch up at a keyframe (backpressure, stalls). */
+  framesSkipped: number;
+  hlsRequests: number;
+}
+
+/** A media request that may be served: its stream and the fault in force, if any. */
+interface Admission {
+  record: StreamRecord;
+  fault?: ActiveFault;
+}
+
+/** Why a media request is refused before any media flows: a status, or a cut connection. */
+type Refusal = { status: number; message: string } | { cut: true };
+
+/**
+ * The demo platform's media server: ZLMediaKit-style HTTP-FLV, WS-FLV, HLS, HTTP/WS MPEG-TS and HTTP/WS
+ * fMP4 on one loopback port, plus the loopback-only fault switchboard at /admin/faults.
+ */
+export class MediaServer {
+  private readonly server: Server;
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  private readonly timeline: LiveTimeline;
+  private readonly tickers: ClipTicker[];
+  private readonly segmenters: HlsSegmenter[];
+  private readonly viewers = new Set<Viewer>();
+  private readonly pending = new Set<Duplex>();
+  private closedFramesSent = 0;
+  private closedFramesSkipped = 0;
+  private hlsRequests = 0;
+  private readonly unlistenFaults: () => void;
+
+  constructor(private readonly options: MediaServerOptions) {
+    this.timeline = new LiveTimeline(options.clips[0].fps, options.now ?? (() => performance.now()));
+    this.tickers = options.clips.map((clip) => new ClipTicker(clip, this.timeline));
+    this.segmenters = this.tickers.map((ticker) => new HlsSegmenter(ticker));
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => {
+        console.warn('[media] request failed:', error instanceof Error ? error.message : error);
+        if (!res.headersSent) this.text(res, 500, 'Internal error');
+        else res.destroy();
+      });
+    });
+    this.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      socket.on('error', () => socket.destroy());
+      this.upgrade(req, socket, head).catch(() => socket.destroy());
+    });
+    this.server.on('clientError', (_error, socket: Duplex) => socket.destroy());
+    this.unlistenFaults = options.faults.onChange(() => this.followFaults());
+  }
+
+  async listen(port: number, host: string): Promise<AddressInfo> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    return this.server.address() as AddressInfo;
+  }
+
+  stats(): MediaStats {
+    const byFormat: Record<PushFormat, number> = { flv: 0, ts: 0, fmp4: 0 };
+    let framesSent = this.closedFramesSent;
+    let framesSkipped = this.closedFramesSkipped;
+    for (const viewer of this.viewers) {
+      byFormat[viewer.format] += 1;
+      framesSent += viewer.counters.framesSent;
+      framesSkipped += viewer.counters.framesSkipped;
+    }
+    return {
+      viewers: this.viewers.size,
+      byFormat,
+      tickersRunning: this.tickers.filter((t) => t.running).length,
+      framesEmitted: this.tickers.reduce((n, t) => n + t.framesEmitted, 0),
+      framesSent,
+      framesSkipped,
+      hlsRequests: this.hlsRequests,
+    };
+  }
+
+  async close(): Promise<void> {
+    this.unlistenFaults();
+    for (const viewer of [...this.viewers]) viewer.destroy();
+    for (const socket of this.pending) socket.destroy();
+    for (const ticker of this.tickers) ticker.stop();
+    this.wss.close();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://media.invalid');
+    if (url.pathname.startsWith('/admin/')) {
+      await handleAdmin(req, res, url, this.options.faults);
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS);
+      res.end();
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      this.text(res, 405, 'Method not allowed', { Allow: 'GET, HEAD, OPTIONS' });
+      return;
+    }
+    const route = parseMediaPath(url.pathname);
+    if (!route) {
+      this.text(res, 404, 'Not found');
+      return;
+    }
+    const admitted = await this.admitWithStall(route, url.searchParams.get('secret'), req.socket);
+    if ('cut' in admitted) {
+      req.socket.destroy();
+      return;
+    }
+    if ('status' in admitted) {
+      this.text(res, admitted.status, admitted.message);
+      return;
+    }
+    const { record, fault } = admitted;
+    if (route.kind === 'push') {
+      res.writeHead(200, {
+        ...CORS,
+        'Content-Type': CONTENT_TYPES[route.format],
+        'Cache-Control': 'no-cache, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      res.flushHeaders();
+      req.socket.setNoDelay(true);
+      this.openViewer(route.format, record, new HttpTransport(res), fault);
+      return;
+    }
+    this.serveHls(req, res, route, record, fault, url.searchParams.get('secret') ?? '');
+  }
+
+  /** Find the stream, check the secret, and apply faults that refuse before anything flows. */
+  private admit(route: MediaRoute, secret: string | null): Admission | Refusal {
+    const record = this.options.registry.lookup(route.app, route.streamId);
+    if (!record) return { status: 404, message: 'Stream not found' };
+    if (!this.options.registry.verify(record, secret))
+      return { status: 403, message: 'Forbidden: missing, wrong or expired secret' };
+    const fault = this.options.faults.resolve(record.deviceKey, record.streamId);
+    if (fault?.fault.type === 'refuse')
+      return { status: fault.fault.status, message: STATUS_CODES[fault.fault.status] ?? 'Refused' };
+    if (fault?.fault.type === 'offline')
+      return { status: 404, message: 'Stream not found: the device is offline' };
+    if (
+      fault?.fault.type === 'drop' &&
+      route.kind !== 'push' &&
+      performance.now() - fault.setAt >= fault.fault.afterSeconds * 1000
+    ) {
+      // HLS is one request per segment: "dropped" means its requests are cut once the time is up.
+      return { cut: true };
+    }
+    return { record, fault };
+  }
+
+  /**
+   * Admit a request; under a `stall` fault, first hold it silent for the stall's seconds, then close it
+   * or admit it afresh (the fault may have been cleared or changed meanwhile; the stall is not repeated).
+   */
+  private async admitWithStall(
+    route: MediaRoute,
+    secret: string | null,
+    socket: Duplex,
+  ): Promise<Admission | Refusal> {
+    const admitted = this.admit(route, secret);
+    if (!('record' in admitted) || admitted.fault?.fault.type !== 'stall') return admitted;
+    const stall = admitted.fault.fault;
+    if (!(await this.stallNew(socket, stall.seconds)) || stall.then === 'close') return { cut: true };
+    return this.admit(route, secret);
+  }
+
+  /** Hold a new connection silent for `seconds`; false if the peer went away meanwhile. */
+  private stallNew(socket: Duplex, seconds: number): Promise<boolean> {
+    this.pending.add(socket);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        socket.off('close', onClose);
+        this.pending.delete(socket);
+        resolve(!socket.destroyed);
+      }, seconds * 1000);
+      const onClose = (): void => {
+        clearTimeout(timer);
+        this.pending.delete(socket);
+        resolve(false);
+      };
+      socket.once('close', onClose);
+    });
+  }
+
+  private openViewer(
+    format: PushFormat,
+    record: StreamRecord,
+    transport: Transport,
+    fault: ActiveFault | undefined,
+  ): void {
+    const ticker = this.tickers[record.clipIndex];
+    const viewer = new Viewer(
+      format,
+      record.deviceKey,
+      record.streamId,
+      transport,
+      ticker,
+      this.options.maxBufferedBytes,
+      (v) => {
+        this.viewers.delete(v);
+        this.closedFramesSent += v.counters.framesSent;
+        this.closedFramesSkipped += v.counters.framesSkipped;
+      },
+    );
+    this.viewers.add(viewer);
+    // A stall at open has been served already (so it is only noted); anything else applies from now.
+    viewer.applyFault(fault, { effects: fault?.fault.type !== 'stall' });
+    viewer.start();
+  }
+
+  private serveHls(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Extract<MediaRoute, { kind: 'playlist' | 'segment' }>,
+    record: StreamRecord,
+    fault: ActiveFault | undefined,
+    secret: string,
+  ): void {
+    this.hlsRequests += 1;
+    const segmenter = this.segmenters[record.clipIndex];
+    let body: Buffer;
+    if (route.kind === 'playlist') {
+      body = Buffer.from(segmenter.playlist(`?secret=${secret}`), 'utf8');
+    } else {
+      const segment = segmenter.segment(route.sequence);
+      if (!segment) {
+        this.text(res, 404, 'Segment not found or expired');
+        return;
+      }
+      body = fault?.fault.type === 'garbage' ? randomBytes(segment.length) : segment;
+    }
+    res.writeHead(200, {
+      ...CORS,
+      'Content-Type': CONTENT_TYPES[route.kind],
+      'Content-Length': body.length,
+      'Cache-Control': route.kind === 'playlist' ? 'no-cache, no-store' : 'max-age=30',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    if (fault?.fault.type === 'throttle') {
+      const paced = new PacedTransport(new HttpTransport(res));
+      paced.setRate(fault.fault.kbps);
+      paced.send([body]);
+      paced.end();
+      return;
+    }
+    res.end(body);
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://media.invalid');
+    const route = parseMediaPath(url.pathname);
+    if (!route || route.kind !== 'push') {
+      rejectUpgrade(socket, 404, 'Not found: WebSocket play serves .live.flv, .live.ts and .live.mp4');
+      return;
+    }
+    const admitted = await this.admitWithStall(route, url.searchParams.get('secret'), socket);
+    if ('cut' in admitted) {
+      socket.destroy();
+      return;
+    }
+    if ('status' in admitted) {
+      rejectUpgrade(socket, admitted.status, admitted.message);
+      return;
+    }
+    const { record, fault } = admitted;
+    this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+      ws.on('error', () => ws.terminate());
+      (socket as Socket).setNoDelay?.(true);
+      this.openViewer(route.format, record, new WsTransport(ws), fault);
+    });
+  }
+
+  /** Open connections follow a fault that is set or cleared for their device or stream. */
+  private followFaults(): void {
+    for (const viewer of [...this.viewers]) {
+      viewer.applyFault(this.options.faults.resolve(viewer.deviceKey, viewer.streamId));
+    }
+  }
+
+  private text(
+    res: ServerResponse,
+    status: number,
+    message: string,
+    extra: Record<string, string> = {},
+  ): void {
+    res.writeHead(status, {
+      ...CORS,
+      ...extra,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    res.end(`${message}\n`);
+  }
+}
+
+function rejectUpgrade(socket: Duplex, status: number, message: string): void {
+  const body = `${message}\n`;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nAccess-Control-Allow-Origin: *\r\n` +
+      `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
