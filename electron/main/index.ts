@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, safeStorage, session } from 'electron';
-import { EmbeddedDemoPlatform } from './adapters/embedded-demo-platform';
+import { EmbeddedDemo } from './services/embedded-demo';
 import { ElectronStoreAdapter } from './adapters/electron-store-adapter';
 import { SafeStorageCipher } from './adapters/safe-storage-cipher';
 import { parseLaunchArgs } from './app/launch-args';
@@ -52,7 +52,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   serveAppProtocol(fileURLToPath(new URL('../renderer', import.meta.url)));
   guardSession(session.defaultSession, origin.isTrustedUrl);
 
-  const demo = new EmbeddedDemoPlatform();
+  const demo = new EmbeddedDemo(createLogger('demo-platform'));
   app.on('will-quit', () => void demo.close());
 
   const core = await createCore({

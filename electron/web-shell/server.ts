@@ -12,7 +12,7 @@ import { createLogger, type Logger } from '../main/services/logger';
 import { redactor } from '../main/services/redact';
 import { isChannel } from '../main/services/run-handler';
 import type { AppError } from '../shared/contract';
-import { EmbeddedDemo } from './embedded-demo';
+import { EmbeddedDemo } from '../main/services/embedded-demo';
 import { EventStream } from './event-stream';
 import { messagePage } from './html-pages';
 import { importProvisioningFile } from './import-provisioning-file';

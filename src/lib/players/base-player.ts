@@ -1,0 +1,155 @@
+import { Emitter } from './emitter';
+import { FrameMeter } from './frame-meter';
+import type {
+  Player,
+  PlayerError,
+  PlayerEvent,
+  PlayerEventMap,
+  PlayerMediaInfo,
+  PlayerOptions,
+  PlayerSource,
+  PlayerStats,
+} from './player';
+import { redactUrlsIn } from './redact-url';
+import type { PlayerLibrary } from './transport';
+
+/** The defaults every adapter shares: near the live edge, a short back buffer. */
+export const PLAYER_DEFAULTS = {
+  maxLatencySeconds: 1.2,
+  minRemainSeconds: 0.3,
+  backBufferSeconds: 10,
+} as const;
+
+/**
+ * What all adapters have in common: events, frame counting, the stats snapshot, and the rule that a
+ * player reports at most one fatal error and is silent once destroyed.
+ */
+export abstract class BasePlayer implements Player {
+  protected abstract readonly library: PlayerLibrary;
+  protected video: HTMLVideoElement | null = null;
+  protected readonly now: () => number;
+  protected readonly events = new Emitter<PlayerEventMap>();
+  protected meter: FrameMeter | null = null;
+  protected mediaInfo: PlayerMediaInfo | null = null;
+  protected bitrateKbps: number | null = null;
+  protected destroyed = false;
+  private failed = false;
+  private started = false;
+
+  constructor(
+    readonly source: PlayerSource,
+    protected readonly options: PlayerOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  attach(video: HTMLVideoElement): void {
+    if (this.video) throw new Error('a player attaches to one element once');
+    this.video = video;
+    // A wall is silent, and muted video may autoplay without a gesture.
+    video.muted = true;
+    video.autoplay = true;
+    video.playsInline = true;
+    this.meter = new FrameMeter(
+      video,
+      this.now,
+      (at) => {
+        if (!this.destroyed) this.events.emit('first-frame', { at });
+      },
+      this.options.frameCallbacks ?? true,
+    );
+  }
+
+  start(): void {
+    if (this.destroyed) return;
+    if (!this.video) throw new Error('attach a video element before start()');
+    if (this.started) return;
+    this.started = true;
+    try {
+      this.open(this.video);
+    } catch (error) {
+      this.fail({ kind: 'unsupported', message: errorText(error) });
+      return;
+    }
+    // open() may already have failed (and the owner destroyed us from its error listener).
+    if (!this.destroyed) this.meter?.start();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.meter?.stop();
+    this.events.clear();
+    try {
+      if (this.video) this.close(this.video);
+    } catch (error) {
+      console.warn('[players] destroy failed:', errorText(error));
+    }
+    this.video = null;
+  }
+
+  on<E extends PlayerEvent>(event: E, listener: (payload: PlayerEventMap[E]) => void): () => void {
+    return this.events.on(event, listener);
+  }
+
+  stats(): PlayerStats {
+    const sample = this.meter?.sample();
+    const at = this.now();
+    const lastFrameAt = sample?.lastFrameAt ?? null;
+    return {
+      transport: this.source.transport,
+      tls: this.source.tls,
+      library: this.library,
+      fps: sample?.fps ?? null,
+      decodedFrames: sample?.decodedFrames ?? 0,
+      droppedFrames: sample?.droppedFrames ?? 0,
+      bitrateKbps: this.currentBitrate(),
+      latencySeconds: this.video ? this.latency(this.video) : null,
+      width: this.video?.videoWidth ?? this.mediaInfo?.width ?? 0,
+      height: this.video?.videoHeight ?? this.mediaInfo?.height ?? 0,
+      codec: this.mediaInfo?.videoCodec ?? null,
+      lastFrameAt,
+      frameAgeMs: lastFrameAt === null ? null : Math.max(0, at - lastFrameAt),
+    };
+  }
+
+  /** Start the library on the element. May throw: that is reported as `unsupported`. */
+  protected abstract open(video: HTMLVideoElement): void;
+
+  /** Stop all network activity and release the element. */
+  protected abstract close(video: HTMLVideoElement): void;
+
+  protected currentBitrate(): number | null {
+    return this.bitrateKbps;
+  }
+
+  /** Seconds of media buffered ahead of the playback position: what separates us from the live edge. */
+  protected latency(video: HTMLVideoElement): number | null {
+    const buffered = video.buffered;
+    if (!buffered || buffered.length === 0) return null;
+    return Math.max(0, buffered.end(buffered.length - 1) - video.currentTime);
+  }
+
+  protected fail(error: PlayerError): void {
+    if (this.destroyed || this.failed) return;
+    this.failed = true;
+    this.events.emit('error', error);
+  }
+
+  protected setMediaInfo(info: PlayerMediaInfo): void {
+    if (this.destroyed) return;
+    this.mediaInfo = info;
+    this.events.emit('media-info', info);
+  }
+
+  /** Muted autoplay is allowed everywhere we run; a rejected play() (e.g. aborted by destroy) is not an error. */
+  protected play(video: HTMLVideoElement): void {
+    const result = video.play();
+    if (result && typeof result.catch === 'function') result.catch(() => undefined);
+  }
+}
+
+/** An error's text with any URL in it redacted. */
+export function errorText(error: unknown): string {
+  return redactUrlsIn(error instanceof Error ? error.message : String(error));
+}

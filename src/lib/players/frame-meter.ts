@@ -1,0 +1,116 @@
+/** The parts of a `<video>` element the meter reads; a test can fake them. */
+export interface MeteredVideo {
+  readonly videoWidth: number;
+  readonly videoHeight: number;
+  getVideoPlaybackQuality?(): { totalVideoFrames: number; droppedVideoFrames: number };
+  requestVideoFrameCallback?(callback: () => void): number;
+  cancelVideoFrameCallback?(handle: number): void;
+}
+
+export interface FrameSample {
+  /** Frames decoded since the meter started. */
+  decodedFrames: number;
+  droppedFrames: number;
+  fps: number | null;
+  lastFrameAt: number | null;
+}
+
+/** How far back the frame rate is averaged. */
+const FPS_WINDOW_MS = 2_000;
+
+/**
+ * Counts the frames of one video element.
+ *
+ * Two signals, because neither is enough alone: requestVideoFrameCallback fires for each frame sent
+ * to the compositor (exact, but Chromium stops calling it for a hidden page), and the decoded-frame
+ * counter of getVideoPlaybackQuality, read on each `sample()`, still moves where nothing is painted.
+ * A frame seen by either one moves `lastFrameAt`.
+ */
+export class FrameMeter {
+  private baseTotal: number | null = null;
+  private baseDropped = 0;
+  private lastTotal = 0;
+  private lastDropped = 0;
+  private lastFrameAtValue: number | null = null;
+  private firstFrameSeen = false;
+  private callbackHandle: number | null = null;
+  private running = false;
+  private readonly window: { at: number; presented: number }[] = [];
+
+  constructor(
+    private readonly video: MeteredVideo,
+    private readonly now: () => number,
+    private readonly onFirstFrame: (at: number) => void,
+    private readonly useFrameCallbacks = true,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.readCounters();
+    this.requestCallback();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.callbackHandle !== null) this.video.cancelVideoFrameCallback?.(this.callbackHandle);
+    this.callbackHandle = null;
+  }
+
+  /** Read the counters now and return the figures. */
+  sample(): FrameSample {
+    const at = this.now();
+    this.readCounters();
+    const presented = this.lastTotal - this.lastDropped;
+    this.window.push({ at, presented });
+    while (this.window.length > 2 && at - this.window[1].at >= FPS_WINDOW_MS) this.window.shift();
+    const first = this.window[0];
+    const span = at - first.at;
+    const fps = this.window.length >= 2 && span > 0 ? ((presented - first.presented) * 1000) / span : null;
+    return {
+      decodedFrames: this.lastTotal,
+      droppedFrames: this.lastDropped,
+      fps: fps === null ? null : Math.max(0, fps),
+      lastFrameAt: this.lastFrameAtValue,
+    };
+  }
+
+  get lastFrameAt(): number | null {
+    return this.lastFrameAtValue;
+  }
+
+  private readCounters(): void {
+    const quality = this.video.getVideoPlaybackQuality?.();
+    if (!quality) return;
+    const { totalVideoFrames, droppedVideoFrames } = quality;
+    if (this.baseTotal === null || totalVideoFrames < this.baseTotal) {
+      // The element's counters restart when a new source loads: measure from here.
+      this.baseTotal = totalVideoFrames;
+      this.baseDropped = droppedVideoFrames;
+      return;
+    }
+    const total = totalVideoFrames - this.baseTotal;
+    if (total > this.lastTotal) this.frameSeen();
+    this.lastTotal = total;
+    this.lastDropped = Math.max(0, droppedVideoFrames - this.baseDropped);
+  }
+
+  private requestCallback(): void {
+    if (!this.running || !this.useFrameCallbacks || !this.video.requestVideoFrameCallback) return;
+    this.callbackHandle = this.video.requestVideoFrameCallback(() => {
+      this.callbackHandle = null;
+      if (!this.running) return;
+      this.frameSeen();
+      this.requestCallback();
+    });
+  }
+
+  private frameSeen(): void {
+    const at = this.now();
+    this.lastFrameAtValue = at;
+    if (!this.firstFrameSeen) {
+      this.firstFrameSeen = true;
+      this.onFirstFrame(at);
+    }
+  }
+}

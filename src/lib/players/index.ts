@@ -1,0 +1,52 @@
+/**
+ * Players: one `Player` interface over mpegts.js, hls.js and the native `<video>` element.
+ *
+ * A player plays one URL on one `<video>` once. It never recovers in place: on its `error` event
+ * the owner destroys it and creates a new one (src/lib/wall-engine's TileSupervisor does exactly
+ * that; use it rather than driving players by hand in the wall).
+ *
+ *   const player = createPlayer({ url, transport: 'ws-flv', tls: false });
+ *   const off = player.on('error', (e) => { player.destroy(); ...make a new one later... });
+ *   player.on('first-frame', ({ at }) => ...);
+ *   player.attach(video);
+ *   player.start();
+ *   player.stats();   // { fps, droppedFrames, bitrateKbps, latencySeconds, width, height, codec, frameAgeMs, transport, ... }
+ *   player.destroy(); // stops the network, detaches from the element, drops listeners
+ *
+ * Transport → library: ws-flv/flv/ws-ts/ts → mpegts.js (MSE); hls → hls.js (MSE); fmp4 and ws-fmp4 →
+ * our own fMP4-to-MSE appender (streaming fetch / WebSocket), or the plain `<video src>` where there is
+ * no MSE (or with `nativeFmp4: true`). All stay near the live edge and trim
+ * their back buffer (~10 s), so latency and memory stay flat over days. mpegts.js runs without a
+ * worker by default (memory per tile; see mpegts-player.ts); URLs are always made absolute.
+ *
+ * Logging: never print `source.url` (it carries the stream secret); use `redactUrl(url)`.
+ */
+export type {
+  Player,
+  PlayerError,
+  PlayerEvent,
+  PlayerEventMap,
+  PlayerFactory,
+  PlayerMediaInfo,
+  PlayerOptions,
+  PlayerSource,
+  PlayerStats,
+} from './player';
+export {
+  PLAYBACK_TRANSPORTS,
+  holdsHttpConnection,
+  isWebSocketTransport,
+  libraryFor,
+  needsMse,
+  type PlaybackTransport,
+  type PlayerLibrary,
+} from './transport';
+export { createPlayer } from './create-player';
+export { MpegtsPlayer, mpegtsConfig } from './mpegts-player';
+export { HlsPlayer, hlsConfig } from './hls-player';
+export { NativePlayer } from './native-player';
+export { MseFmp4Player } from './mse-fmp4-player';
+export { FrameMeter, type FrameSample } from './frame-meter';
+export { redactUrl, redactUrlsIn } from './redact-url';
+export { codecFamily, type CodecFamily } from './codec';
+export { PLAYER_DEFAULTS } from './base-player';

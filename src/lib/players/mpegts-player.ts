@@ -1,0 +1,140 @@
+import mpegts from 'mpegts.js';
+import { absoluteUrl } from './absolute-url';
+import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
+import type { PlayerError } from './player';
+import { redactUrlsIn } from './redact-url';
+
+let loggingTamed = false;
+
+/**
+ * mpegts.js logs every step at info/debug level, and some lines quote the URL with its secret. Keep
+ * its warnings and errors only; do it on first use, not at import.
+ */
+function tameLogging(): void {
+  if (loggingTamed) return;
+  loggingTamed = true;
+  mpegts.LoggingControl.applyConfig({ enableVerbose: false, enableDebug: false, enableInfo: false });
+}
+
+/**
+ * The mpegts.js configuration of a wall tile (option names as in mpegts.js 1.8's `Mpegts.Config`).
+ *
+ * Worker mode is off by default. On a wall each tile would get its own dedicated worker (its own V8
+ * isolate, several MiB) — against a budget of ~15 MiB per tile — and transmuxing one 360p/720p stream
+ * costs little, so on a 2-core machine a worker per tile buys no parallelism, only memory. The option
+ * stays (`worker: true`) for a few large tiles on a many-core machine; URLs are made absolute either
+ * way, because a blob: worker cannot resolve a relative one.
+ */
+export function mpegtsConfig(options: {
+  worker?: boolean;
+  maxLatencySeconds?: number;
+  minRemainSeconds?: number;
+  backBufferSeconds?: number;
+}): mpegts.Config {
+  const maxLatency = options.maxLatencySeconds ?? PLAYER_DEFAULTS.maxLatencySeconds;
+  const minRemain = options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds;
+  const backBuffer = options.backBufferSeconds ?? PLAYER_DEFAULTS.backBufferSeconds;
+  return {
+    enableWorker: options.worker ?? false,
+    enableWorkerForMSE: false,
+    // The stash buffer trades latency for smoothness over a jittery network; a wall wants the edge.
+    enableStashBuffer: false,
+    stashInitialSize: 128 * 1024,
+    isLive: true,
+    // Two ways to stay live: play slightly faster while a little behind (smooth) ...
+    liveSync: true,
+    liveSyncMaxLatency: Math.max(minRemain + 0.2, maxLatency * 0.6),
+    liveSyncTargetLatency: Math.max(minRemain, maxLatency * 0.3),
+    liveSyncPlaybackRate: 1.2,
+    // ... and jump to the edge when far behind (after a hiccup).
+    liveBufferLatencyChasing: true,
+    liveBufferLatencyMaxLatency: maxLatency,
+    liveBufferLatencyMinRemain: minRemain,
+    // Never pause the download: a live stream cannot be resumed where it stopped.
+    lazyLoad: false,
+    // Without trimming Chromium keeps up to ~150 MiB of SourceBuffer per tile and slows down over hours.
+    autoCleanupSourceBuffer: true,
+    autoCleanupMaxBackwardDuration: backBuffer * 1.5,
+    autoCleanupMinBackwardDuration: backBuffer,
+    statisticsInfoReportInterval: 1000,
+    fixAudioTimestampGap: true,
+  };
+}
+
+/** FLV and MPEG-TS over http(s) and ws(s), through mpegts.js on Media Source Extensions. */
+export class MpegtsPlayer extends BasePlayer {
+  protected readonly library = 'mpegts.js';
+  private player: mpegts.Player | null = null;
+
+  protected open(video: HTMLVideoElement): void {
+    if (!mpegts.getFeatureList().mseLivePlayback) {
+      this.fail({
+        kind: 'unsupported',
+        message: 'this runtime has no Media Source Extensions for live playback',
+      });
+      return;
+    }
+    tameLogging();
+    const transport = this.source.transport;
+    const type = transport === 'flv' || transport === 'ws-flv' ? 'flv' : 'mpegts';
+    const player = mpegts.createPlayer(
+      { type, isLive: true, url: absoluteUrl(this.source.url, this.options.baseUrl), hasVideo: true },
+      mpegtsConfig(this.options),
+    );
+    this.player = player;
+
+    player.on(
+      mpegts.Events.ERROR,
+      (type: string, detail: string, info: { code?: number; msg?: string } | undefined) =>
+        this.fail(mpegtsError(type, detail, info)),
+    );
+    // A live stream whose connection closes "completes": for a wall that is a drop.
+    player.on(mpegts.Events.LOADING_COMPLETE, () =>
+      this.fail({ kind: 'ended', message: 'the media server closed the stream' }),
+    );
+    player.on(mpegts.Events.MEDIA_INFO, (info: mpegts.MSEPlayerMediaInfo) =>
+      this.setMediaInfo({
+        videoCodec: info.videoCodec ?? null,
+        audioCodec: info.audioCodec ?? null,
+        width: info.width ?? null,
+        height: info.height ?? null,
+      }),
+    );
+    player.on(mpegts.Events.STATISTICS_INFO, (stats: mpegts.MSEPlayerStatisticsInfo) => {
+      if (typeof stats.speed !== 'number') return;
+      // mpegts.js reports KiB/s.
+      this.bitrateKbps = (stats.speed * 1024 * 8) / 1000;
+      if (!this.destroyed) this.events.emit('statistics', { bitrateKbps: this.bitrateKbps });
+    });
+
+    player.attachMediaElement(video);
+    player.load();
+    this.play(video);
+  }
+
+  protected close(): void {
+    const player = this.player;
+    this.player = null;
+    if (!player) return;
+    // destroy() unloads (aborts the connection) and detaches from the element.
+    player.destroy();
+  }
+}
+
+export function mpegtsError(
+  type: string,
+  detail: string,
+  info: { code?: number; msg?: string } | undefined,
+): PlayerError {
+  const message = redactUrlsIn(`${type}: ${detail}${info?.msg ? ` (${info.msg})` : ''}`);
+  const E = mpegts.ErrorDetails;
+  if (detail === E.NETWORK_STATUS_CODE_INVALID && typeof info?.code === 'number' && info.code > 0)
+    return { kind: 'http-status', status: info.code, message };
+  if (type === mpegts.ErrorTypes.NETWORK_ERROR) return { kind: 'network', message };
+  if (detail === E.MEDIA_CODEC_UNSUPPORTED) return { kind: 'codec-unsupported', message };
+  // addSourceBuffer refusing the stream's type ("...hvc1... is unsupported"): the decoder is missing.
+  // (For MPEG-TS without audio mpegts.js never sends MEDIA_INFO, so this is how H.265 shows up there.)
+  if (detail === E.MEDIA_MSE_ERROR && /unsupported|not supported/i.test(info?.msg ?? ''))
+    return { kind: 'codec-unsupported', message };
+  return { kind: 'media', message };
+}

@@ -1,0 +1,112 @@
+import type { PlaybackTransport, PlayerLibrary } from './transport';
+
+/** What a player plays: one classified URL. */
+export interface PlayerSource {
+  /** Absolute URL (it may carry the stream's `secret`: never log it unredacted). */
+  url: string;
+  transport: PlaybackTransport;
+  /** https or wss. */
+  tls: boolean;
+}
+
+/** A fatal playback failure, as the player saw it. Players report it once and never recover in place. */
+export interface PlayerError {
+  /**
+   * - network: the connection failed or was refused
+   * - http-status: the media server answered an HTTP error (`status`)
+   * - ended: a live stream closed (a live stream never ends on purpose)
+   * - media: the bytes could not be demuxed or decoded
+   * - codec-unsupported: the stream's codec cannot be decoded here
+   * - unsupported: this runtime cannot play the transport at all (no MSE)
+   */
+  kind: 'network' | 'http-status' | 'ended' | 'media' | 'codec-unsupported' | 'unsupported';
+  status?: number;
+  /** For logs and the stats overlay; never holds a URL. */
+  message: string;
+}
+
+/** What the stream turned out to hold, once the player has parsed it. */
+export interface PlayerMediaInfo {
+  /** RFC 6381 codec string, for example `avc1.64001e` or `hvc1.1.6.L93.B0`. */
+  videoCodec: string | null;
+  audioCodec: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** A snapshot of a player's figures; cheap to take once a second. */
+export interface PlayerStats {
+  transport: PlaybackTransport;
+  tls: boolean;
+  library: PlayerLibrary;
+  /** Frames presented per second over the last couple of seconds; null before two samples. */
+  fps: number | null;
+  /** Since this player started. */
+  decodedFrames: number;
+  droppedFrames: number;
+  /** Received bit rate in kbit/s; null until known. */
+  bitrateKbps: number | null;
+  /** Seconds behind the live edge (buffered end minus playback position; hls.js: its own latency). */
+  latencySeconds: number | null;
+  width: number;
+  height: number;
+  /** Video codec string from the media info, null until known. */
+  codec: string | null;
+  /** When the last new frame was seen (clock ms), null before the first one. */
+  lastFrameAt: number | null;
+  /** `now - lastFrameAt`, null before the first frame. */
+  frameAgeMs: number | null;
+}
+
+export interface PlayerEventMap {
+  /** Fatal; the owner destroys the player and makes a new one to recover. */
+  error: PlayerError;
+  'media-info': PlayerMediaInfo;
+  /** The library's own transfer statistics. */
+  statistics: { bitrateKbps: number };
+  /** The first frame of this player was presented (or decoded, where frame callbacks are unavailable). */
+  'first-frame': { at: number };
+}
+
+export type PlayerEvent = keyof PlayerEventMap;
+
+/**
+ * One stream on one `<video>` element.
+ *
+ * Life cycle: `attach(video)` then `start()`; `destroy()` stops all network activity, detaches from the
+ * element and drops every listener. A player plays once: after an `error` (or to change URL) destroy it
+ * and create a new one.
+ */
+export interface Player {
+  readonly source: PlayerSource;
+  attach(video: HTMLVideoElement): void;
+  start(): void;
+  destroy(): void;
+  stats(): PlayerStats;
+  /** Returns an unsubscribe function. */
+  on<E extends PlayerEvent>(event: E, listener: (payload: PlayerEventMap[E]) => void): () => void;
+}
+
+/** Settings every adapter understands; the defaults suit a low-latency wall. */
+export interface PlayerOptions {
+  /** The clock frame times are measured with; the supervisor passes its own. Default `Date.now`. */
+  now?: () => number;
+  /** Use requestVideoFrameCallback to time frames (default true where available). */
+  frameCallbacks?: boolean;
+  /** Keep at most this much latency before jumping to the live edge (s). */
+  maxLatencySeconds?: number;
+  /** Where a jump to the live edge lands, behind the buffered end (s). */
+  minRemainSeconds?: number;
+  /** Back buffer kept by the players (s); older data is removed so memory stays flat. */
+  backBufferSeconds?: number;
+  /** mpegts.js: transmux in a Web Worker. Off by default: see mpegts-player.ts. */
+  worker?: boolean;
+  /** hls.js: URL of `hls.worker.js` (the ESM build of hls.js can only run its worker from a URL). */
+  hlsWorkerPath?: string | null;
+  /** Play HTTP fMP4 on a plain `<video src>` even where MSE exists (default: MSE, see mse-fmp4-player.ts). */
+  nativeFmp4?: boolean;
+  /** Resolves relative URLs; default `location.href`. */
+  baseUrl?: string;
+}
+
+export type PlayerFactory = (source: PlayerSource, options?: PlayerOptions) => Player;

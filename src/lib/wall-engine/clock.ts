@@ -1,0 +1,15 @@
+export type TimerHandle = unknown;
+
+/** Time and timers, injected so the engine runs under fake timers in tests. */
+export interface EngineClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** The real clock. Reads the globals at call time, so vitest's fake timers also drive it. */
+export const systemClock: EngineClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};

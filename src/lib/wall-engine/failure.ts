@@ -1,0 +1,93 @@
+import type { AppError } from '../../../electron/shared/contract';
+import type { PlayerError } from '../players/player';
+
+/** Why a tile is not playing, in terms a person acts on. */
+export type FailureReason =
+  | 'device-offline'
+  | 'forbidden'
+  | 'auth'
+  | 'not-found'
+  | 'codec-unsupported'
+  | 'network'
+  | 'no-playable-url'
+  | 'media-error'
+  | 'connection-limit'
+  | 'platform-error'
+  | 'stalled';
+
+/** The tile's headline for each reason; the snapshot's `detail` adds the specifics. */
+export const FAILURE_LABELS: Record<FailureReason, string> = {
+  'device-offline': 'Device offline',
+  forbidden: 'Not allowed to view this stream',
+  auth: 'The platform rejected the credentials',
+  'not-found': 'Stream not found',
+  'codec-unsupported': 'Video format not supported on this computer',
+  network: 'Network problem',
+  'no-playable-url': 'No playable stream address',
+  'media-error': 'The video could not be decoded',
+  'connection-limit': 'Too many streams from one media server',
+  'platform-error': 'The platform could not start the stream',
+  stalled: 'Video stopped',
+};
+
+export interface Failure {
+  reason: FailureReason;
+  /** Specifics for the tile and the log; never holds a secret or a URL with one. */
+  detail: string;
+  /** The URLs are suspect (expired secret, stream gone): ask the platform for fresh ones next time. */
+  freshUrls?: boolean;
+  /**
+   * The platform or this computer said no (device offline, forbidden, codec): the tile shows
+   * `failed` at once, and keeps retrying. Otherwise (a passing network fault) it shows
+   * `reconnecting` for the first attempts.
+   */
+  persistent?: boolean;
+}
+
+/** A streams:start failure. The spec leaves "no stream" unspecified: 503 or "offline" in the text means offline. */
+export function failureFromStartError(error: Pick<AppError, 'kind' | 'status' | 'message'>): Failure {
+  const failure = startFailure(error);
+  return { ...failure, persistent: failure.reason !== 'network' };
+}
+
+function startFailure(error: Pick<AppError, 'kind' | 'status' | 'message'>): Failure {
+  const detail = error.message;
+  if (error.status === 503 || /offline|not online|no (available )?stream/i.test(error.message))
+    return { reason: 'device-offline', detail };
+  switch (error.kind) {
+    case 'auth':
+      return { reason: 'auth', detail };
+    case 'forbidden':
+      return { reason: 'forbidden', detail };
+    case 'not-found':
+      return { reason: 'not-found', detail };
+    case 'network':
+    case 'timeout':
+    case 'cancelled':
+      return { reason: 'network', detail };
+    default:
+      return { reason: 'platform-error', detail };
+  }
+}
+
+/** A player's fatal error. Media-server HTTP refusals may mean an expired secret: fetch fresh URLs. */
+export function failureFromPlayerError(error: PlayerError): Failure {
+  const detail = error.message;
+  switch (error.kind) {
+    case 'http-status':
+      if (error.status === 401) return { reason: 'auth', detail, freshUrls: true };
+      if (error.status === 403) return { reason: 'forbidden', detail, freshUrls: true };
+      if (error.status === 404 || error.status === 410)
+        return { reason: 'not-found', detail, freshUrls: true };
+      return { reason: 'network', detail };
+    case 'network':
+    case 'ended':
+      return { reason: 'network', detail };
+    case 'codec-unsupported':
+      return { reason: 'codec-unsupported', detail, persistent: true };
+    case 'unsupported':
+      return { reason: 'no-playable-url', detail, persistent: true };
+    case 'media':
+      return { reason: 'media-error', detail };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The wall's playback engine: which URL a tile plays, and keeping it playing without a human.
+ * Framework-free; the React wall drives it.
+ *
+ * ## Use (one engine per page, one supervisor per tile)
+ *
+ *   import { WallEngine, observeVisibility, FAILURE_LABELS } from '../lib/wall-engine';
+ *
+ *   const engine = new WallEngine({
+ *     order: settings.transportOrder,                        // user setting, e.g. ['ws-flv','flv','hls',...]
+ *     hiddenGraceMs: settings.hiddenTileGraceSeconds * 1000,
+ *   });
+ *
+ *   // per tile (e.g. in a useEffect of the tile component):
+ *   const tile = engine.createTile({
+ *     video,                                                 // the tile's <video> element
+ *     startStream: () => api.streams.start({ deviceKey, sipId, channelId }), // Result<StreamPlayback>
+ *     label: deviceKey,
+ *   });
+ *   const unsubscribe = tile.subscribe((s) => setSnapshot(s)); // TileSnapshot, on every transition
+ *   const unobserve = observeVisibility(tileElement, (visible) => tile.setVisible(visible));
+ *   tile.start();
+ *   // cleanup: unobserve(); unsubscribe(); tile.destroy();
+ *
+ *   // settings changed:   engine.update({ order, hiddenGraceMs });
+ *   // stats overlay (poll ~1 s, keep in the tile, not a global store): tile.stats()
+ *   //   → { fps, droppedFrames, decodedFrames, bitrateKbps, latencySeconds, width, height, codec,
+ *   //       transport, tls, library, frameAgeMs, state }
+ *   // stale badge ("STALE 12 s"): tile.staleMs() → ms when no new frame for > 2 s, else null
+ *   // operator's retry button on a failed tile: tile.retryNow()
+ *   // page teardown: engine.destroy()
+ *
+ * ## What a TileSnapshot says (put `state` on the tile element as data-state)
+ *
+ *   state        idle | starting | playing | stalled | reconnecting | failed | paused-hidden
+ *   reason       device-offline | forbidden | auth | not-found | codec-unsupported | network |
+ *                no-playable-url | media-error | connection-limit | platform-error | stalled   (or null)
+ *   label        the headline for the reason (FAILURE_LABELS), e.g. "Device offline"
+ *   detail       specifics, e.g. the platform's own message; never a secret
+ *   attempt      consecutive failed attempts; nextRetryAt: clock ms of the next try (null while trying)
+ *   transport, tls, url (redacted), since, firstFrameAt, lastFrameAt
+ *
+ * A failed tile keeps retrying (exponential backoff with jitter, 0.5 s doubling to 30 s); the UI shows
+ * `label` and a countdown to `nextRetryAt`.
+ *
+ * ## Pieces (usable alone)
+ *
+ * classifyPlayback / classifyUrl: every URL of a streams:start result by its own scheme and path.
+ * chooseSource: the user's order × what this runtime plays × the connection budget.
+ * ConnectionBudget: long-lived HTTP connections per origin (Chromium allows 6; 1 kept free).
+ * StartScheduler: start waves (6 in flight; a slot frees at first frame, failure or 2 s).
+ * TileSupervisor: the per-tile state machine; clock, timers and the player factory are injectable.
+ * observeVisibility: IntersectionObserver + page visibility → visible/hidden.
+ * detectCapabilities: MSE, H.264/H.265 decoding, ws-fmp4, insecure URLs allowed.
+ *
+ * Transports (the order setting) and what plays them: ws-flv, flv, ws-ts, ts → mpegts.js; hls → hls.js;
+ * fmp4, ws-fmp4 → our fMP4-to-MSE appender (fmp4 falls back to a plain <video src> without MSE).
+ * Only flv, ts and fmp4 over HTTP hold a connection of the budget; prefer ws-* for big walls.
+ */
+export { WallEngine, type TileOptions, type WallEngineOptions } from './wall-engine';
+export {
+  DEFAULT_SUPERVISOR_SETTINGS,
+  TileSupervisor,
+  type SupervisorSettings,
+  type TileSnapshot,
+  type TileState,
+  type TileStats,
+  type TileSupervisorDeps,
+} from './tile-supervisor';
+export {
+  FAILURE_LABELS,
+  failureFromPlayerError,
+  failureFromStartError,
+  type Failure,
+  type FailureReason,
+} from './failure';
+export {
+  classifyPlayback,
+  classifyUrl,
+  type Classification,
+  type StreamCandidate,
+  type UnplayableUrl,
+  type UrlClass,
+} from './classify';
+export { chooseSource, type Choice, type ChooseOptions, type SkipReason } from './choose-source';
+export { ConnectionBudget, type ConnectionBudgetOptions, type ConnectionLease } from './connection-budget';
+export { StartScheduler, type StartSchedulerOptions, type StartTicket } from './start-scheduler';
+export { observeVisibility, type VisibilityEnvironment } from './visibility';
+export { detectCapabilities, H264_PROBE, HEVC_PROBE, type RuntimeCapabilities } from './capabilities';
+export { backoffCeiling, backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+export { systemClock, type EngineClock } from './clock';

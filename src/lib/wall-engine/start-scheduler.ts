@@ -1,0 +1,103 @@
+import { systemClock, type EngineClock, type TimerHandle } from './clock';
+
+/** A place in the start queue; `release()` leaves the queue or frees the slot, and may be called twice. */
+export interface StartTicket {
+  release(): void;
+  readonly admitted: boolean;
+}
+
+export interface StartSchedulerOptions {
+  /** Starts in flight at once. */
+  concurrency?: number;
+  /** A slot frees itself after this long even if its tile has neither played nor failed yet. */
+  slotTimeoutMs?: number;
+  clock?: EngineClock;
+}
+
+interface Entry {
+  onAdmit: () => void;
+  admitted: boolean;
+  done: boolean;
+  timer: TimerHandle | null;
+}
+
+/**
+ * Admits tile starts in waves, shared by every tile of a page.
+ *
+ * A 36-tile wall whose tiles all start at once sends 36 streams:start calls and opens 36 streams in
+ * the same instant; the first frames then arrive late for everyone. With a few starts in flight the
+ * first tiles are up at once and the rest follow: a slot is handed on when its tile shows its first
+ * frame, fails, or after `slotTimeoutMs`.
+ */
+export class StartScheduler {
+  readonly concurrency: number;
+  private readonly slotTimeoutMs: number;
+  private readonly clock: EngineClock;
+  private readonly queue: Entry[] = [];
+  private running = 0;
+
+  constructor(options: StartSchedulerOptions = {}) {
+    this.concurrency = Math.max(1, options.concurrency ?? 6);
+    this.slotTimeoutMs = options.slotTimeoutMs ?? 2_000;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Starts in flight now. */
+  get active(): number {
+    return this.running;
+  }
+
+  /** Starts waiting for a slot. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Ask for a slot. `onAdmit` runs once the slot is granted (never synchronously inside this call, so
+   * the caller holds its ticket first). Release the ticket at first frame, on failure, or on stop.
+   */
+  request(onAdmit: () => void): StartTicket {
+    const entry: Entry = { onAdmit, admitted: false, done: false, timer: null };
+    this.queue.push(entry);
+    queueMicrotask(() => this.pump());
+    return {
+      release: () => this.release(entry),
+      get admitted() {
+        return entry.admitted;
+      },
+    };
+  }
+
+  private release(entry: Entry): void {
+    if (entry.done) return;
+    entry.done = true;
+    if (entry.timer !== null) this.clock.clearTimeout(entry.timer);
+    entry.timer = null;
+    if (entry.admitted) {
+      this.running -= 1;
+      queueMicrotask(() => this.pump());
+    } else {
+      const index = this.queue.indexOf(entry);
+      if (index >= 0) this.queue.splice(index, 1);
+    }
+  }
+
+  private pump(): void {
+    while (this.running < this.concurrency && this.queue.length > 0) {
+      const entry = this.queue.shift()!;
+      if (entry.done) continue;
+      entry.admitted = true;
+      this.running += 1;
+      entry.timer = this.clock.setTimeout(() => {
+        entry.timer = null;
+        this.release(entry);
+      }, this.slotTimeoutMs);
+      try {
+        entry.onAdmit();
+      } catch (error) {
+        console.error('[wall] a tile failed to start:', error);
+        this.release(entry);
+      }
+    }
+  }
+}

@@ -1,0 +1,617 @@
+import type { Result } from '../../../electron/shared/contract';
+import type { StreamPlayback } from '../../../electron/shared/domain';
+import { codecFamily } from '../players/codec';
+import type { Player, PlayerFactory, PlayerOptions, PlayerStats } from '../players/player';
+import { redactUrl } from '../players/redact-url';
+import type { PlaybackTransport } from '../players/transport';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import type { RuntimeCapabilities } from './capabilities';
+import { chooseSource } from './choose-source';
+import { classifyPlayback } from './classify';
+import { systemClock, type EngineClock, type TimerHandle } from './clock';
+import type { ConnectionBudget, ConnectionLease } from './connection-budget';
+import {
+  FAILURE_LABELS,
+  failureFromPlayerError,
+  failureFromStartError,
+  type Failure,
+  type FailureReason,
+} from './failure';
+import type { StartScheduler, StartTicket } from './start-scheduler';
+
+/**
+ * - idle: not started (or stopped)
+ * - starting: first start, or resuming after a hidden pause: waiting for a start slot, the URLs, the first frame
+ * - playing: frames are arriving
+ * - stalled: no new frame for `stallTimeoutMs`; the player is being replaced
+ * - reconnecting: recovering from a passing fault: waiting out the backoff, then a new attempt
+ * - failed: a reason a person can act on (`reason`); retries continue with backoff (`nextRetryAt`)
+ * - paused-hidden: hidden longer than the grace period; the stream is stopped until shown again
+ */
+export type TileState =
+  'idle' | 'starting' | 'playing' | 'stalled' | 'reconnecting' | 'failed' | 'paused-hidden';
+
+/** Everything the tile UI shows about its state; a new object on every change. */
+export interface TileSnapshot {
+  state: TileState;
+  /** Why the tile is not playing (failed, reconnecting, stalled); null otherwise. */
+  reason: FailureReason | null;
+  /** The headline for `reason` (FAILURE_LABELS). */
+  label: string | null;
+  /** Specifics (the server's own words, the player's error); never holds a secret. */
+  detail: string | null;
+  /** Consecutive failed attempts since the tile last played stably. */
+  attempt: number;
+  /** When the next attempt starts (clock ms); null when none is scheduled or one is under way. */
+  nextRetryAt: number | null;
+  /** The transport of the current (or last) player. */
+  transport: PlaybackTransport | null;
+  tls: boolean;
+  /** The current URL with its secret redacted. */
+  url: string | null;
+  /** When the tile entered this state (clock ms). */
+  since: number;
+  /** When the current player showed its first frame. */
+  firstFrameAt: number | null;
+  /** The last new frame of any player of this tile (clock ms). */
+  lastFrameAt: number | null;
+}
+
+/** Player stats plus what the tile knows across players. */
+export interface TileStats extends PlayerStats {
+  state: TileState;
+}
+
+export interface SupervisorSettings {
+  /** No new frame for this long while playing → stalled → a new player. */
+  stallTimeoutMs: number;
+  /** From admission to first frame (including streams:start) before the attempt counts as failed. */
+  startTimeoutMs: number;
+  /** Failed attempts on one set of URLs before streams:start is asked for fresh ones. */
+  attemptsPerUrlSet: number;
+  /** Consecutive failed attempts of a passing fault before the tile shows `failed`. */
+  failedAfterAttempts: number;
+  /** Playing this long without a fault resets the attempt count (and so the backoff). */
+  stableAfterMs: number;
+  /** Hidden this long → the stream is stopped. */
+  hiddenGraceMs: number;
+  /** A transport that failed this many times before any frame is tried last until the tile plays. */
+  demoteAfterFailures: number;
+  /** How often frame progress is read. */
+  tickMs: number;
+  /** The frame age the UI calls stale. */
+  staleAfterMs: number;
+  backoff: BackoffPolicy;
+}
+
+export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
+  stallTimeoutMs: 3_000,
+  startTimeoutMs: 15_000,
+  attemptsPerUrlSet: 2,
+  failedAfterAttempts: 3,
+  stableAfterMs: 10_000,
+  hiddenGraceMs: 10_000,
+  demoteAfterFailures: 2,
+  tickMs: 250,
+  staleAfterMs: 2_000,
+  backoff: DEFAULT_BACKOFF,
+};
+
+export interface TileSupervisorDeps {
+  /** The tile's `<video>`; the supervisor attaches each new player to it. */
+  video: HTMLVideoElement;
+  /** Calls streams:start for this tile's device (fresh URLs each call). */
+  startStream: () => Promise<Result<StreamPlayback>>;
+  /** Usually `createPlayer` from src/lib/players. */
+  createPlayer: PlayerFactory;
+  playerOptions?: PlayerOptions;
+  /** Shared by all tiles of the page. */
+  budget: ConnectionBudget;
+  /** Shared by all tiles of the page; without one each tile starts at once. */
+  scheduler?: StartScheduler;
+  /** The user's transport order (settings.transportOrder). */
+  order: readonly PlaybackTransport[];
+  capabilities: RuntimeCapabilities;
+  settings?: Partial<SupervisorSettings>;
+  clock?: EngineClock;
+  random?: () => number;
+  /** A name for log lines (the device key). */
+  label?: string;
+  log?: (line: string) => void;
+  /** Called once by destroy() (the WallEngine forgets the tile). */
+  onDestroy?: () => void;
+}
+
+type Listener = (snapshot: TileSnapshot) => void;
+
+/**
+ * One tile's playback, kept alive without a human.
+ *
+ * It asks the platform for URLs, classifies and chooses one, creates a player, and watches it: a
+ * player error, a `<video>` error, no first frame in time, or no new frame for `stallTimeoutMs` all
+ * lead to the same recovery — destroy the player (mpegts.js cannot recover in place), wait an
+ * exponential backoff with jitter, and try again; after `attemptsPerUrlSet` failures on one set of
+ * URLs, ask streams:start for fresh ones. A stable period of play resets the backoff. Every state
+ * change is published to subscribers.
+ */
+export class TileSupervisor {
+  private settings: SupervisorSettings;
+  private order: readonly PlaybackTransport[];
+  private readonly clock: EngineClock;
+  private readonly random: () => number;
+  private readonly listeners = new Set<Listener>();
+  private readonly log: (line: string) => void;
+
+  private snap: TileSnapshot;
+  private wanted = false;
+  private destroyed = false;
+  private visible = true;
+
+  /** Bumped whenever an attempt is torn down; late callbacks of an old attempt compare and bail out. */
+  private generation = 0;
+  private player: Player | null = null;
+  private playerOff: (() => void)[] = [];
+  private lease: ConnectionLease | null = null;
+  private ticket: StartTicket | null = null;
+  private playback: StreamPlayback | null = null;
+  private urlSetFailures = 0;
+  private readonly noFrameFailures = new Map<PlaybackTransport, number>();
+  private lastStats: PlayerStats | null = null;
+  private watchFrom = 0;
+
+  private retryTimer: TimerHandle | null = null;
+  private startTimer: TimerHandle | null = null;
+  private tickTimer: TimerHandle | null = null;
+  private stableTimer: TimerHandle | null = null;
+  private hiddenTimer: TimerHandle | null = null;
+
+  private readonly onVideoError = () => this.handleVideoError();
+
+  constructor(private readonly deps: TileSupervisorDeps) {
+    this.settings = { ...DEFAULT_SUPERVISOR_SETTINGS, ...deps.settings };
+    this.order = deps.order;
+    this.clock = deps.clock ?? systemClock;
+    this.random = deps.random ?? Math.random;
+    const prefix = `[wall]${deps.label ? ` ${deps.label}` : ''}`;
+    const sink = deps.log ?? ((line: string) => console.info(line));
+    this.log = (line) => sink(`${prefix} ${line}`);
+    this.snap = {
+      state: 'idle',
+      reason: null,
+      label: null,
+      detail: null,
+      attempt: 0,
+      nextRetryAt: null,
+      transport: null,
+      tls: false,
+      url: null,
+      since: this.clock.now(),
+      firstFrameAt: null,
+      lastFrameAt: null,
+    };
+    deps.video.addEventListener('error', this.onVideoError);
+  }
+
+  /**
+   * Change the transport order or settings (from the settings screen). Takes effect from the next
+   * attempt; a playing tile is not disturbed.
+   */
+  configure(change: { order?: readonly PlaybackTransport[]; settings?: Partial<SupervisorSettings> }): void {
+    if (change.order) this.order = change.order;
+    if (change.settings) this.settings = { ...this.settings, ...change.settings };
+  }
+
+  /** The current state; a new object after every change. */
+  snapshot(): TileSnapshot {
+    return this.snap;
+  }
+
+  /** Called with the current snapshot at once and on every change. Returns the unsubscribe. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.snap);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Begin playing (idempotent). */
+  start(): void {
+    if (this.destroyed || this.wanted) return;
+    this.wanted = true;
+    this.resetAttempts();
+    this.snap = { ...this.snap, attempt: 0 };
+    this.playback = null;
+    if (!this.visible) this.armHiddenTimer();
+    this.beginAttempt('starting');
+  }
+
+  /** Stop playing and release everything; `start()` starts afresh. */
+  stop(): void {
+    if (!this.wanted) return;
+    this.wanted = false;
+    this.teardown();
+    this.clearTimer('retryTimer');
+    this.clearTimer('hiddenTimer');
+    this.setState({ state: 'idle', reason: null, detail: null, nextRetryAt: null });
+  }
+
+  /** Stop for good: also drops the listeners and the element's error listener. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.stop();
+    this.destroyed = true;
+    this.deps.video.removeEventListener('error', this.onVideoError);
+    this.listeners.clear();
+    this.deps.onDestroy?.();
+  }
+
+  /** An operator's "retry now": skips the pending backoff and asks for fresh URLs. */
+  retryNow(): void {
+    if (!this.wanted || this.destroyed) return;
+    if (this.snap.state === 'playing' || this.snap.state === 'paused-hidden') return;
+    this.teardown();
+    this.playback = null;
+    this.beginAttempt(this.snap.state === 'failed' ? 'failed' : 'reconnecting');
+  }
+
+  /**
+   * The tile was shown or hidden (see observeVisibility). Hidden longer than the grace period, the
+   * stream stops (`paused-hidden`); shown again, it starts afresh with fresh URLs.
+   */
+  setVisible(visible: boolean): void {
+    if (visible === this.visible || this.destroyed) return;
+    this.visible = visible;
+    if (!visible) {
+      if (this.wanted && this.snap.state !== 'paused-hidden') this.armHiddenTimer();
+      return;
+    }
+    this.clearTimer('hiddenTimer');
+    if (!this.wanted) return;
+    if (this.snap.state === 'paused-hidden') {
+      this.log('shown again: resuming');
+      this.resetAttempts();
+      this.snap = { ...this.snap, attempt: 0 };
+      this.playback = null;
+      this.beginAttempt('starting');
+    } else {
+      // Frames were not watched while hidden; give the player a fresh stall window.
+      this.watchFrom = this.clock.now();
+    }
+  }
+
+  /** The latest player figures with the tile's state; null before any player ran. */
+  stats(): TileStats | null {
+    if (this.player) this.readFrames();
+    if (!this.lastStats) return null;
+    const lastFrameAt = this.snap.lastFrameAt;
+    return {
+      ...this.lastStats,
+      lastFrameAt,
+      frameAgeMs: lastFrameAt === null ? null : Math.max(0, this.clock.now() - lastFrameAt),
+      state: this.snap.state,
+    };
+  }
+
+  /** Milliseconds since the last new frame; null if the tile never showed one. */
+  frameAgeMs(): number | null {
+    if (this.player) this.readFrames();
+    const last = this.snap.lastFrameAt;
+    return last === null ? null : Math.max(0, this.clock.now() - last);
+  }
+
+  /**
+   * The frame age when it is "stale" (over `staleAfterMs`) for a tile that should be showing video,
+   * else null: what the UI's "STALE 12 s" badge shows.
+   */
+  staleMs(): number | null {
+    if (!this.wanted || this.snap.state === 'paused-hidden' || this.snap.state === 'idle') return null;
+    const age = this.frameAgeMs();
+    return age !== null && age > this.settings.staleAfterMs ? age : null;
+  }
+
+  // ---- attempts -------------------------------------------------------------------------------
+
+  private beginAttempt(state: 'starting' | 'reconnecting' | 'failed'): void {
+    this.clearTimer('retryTimer');
+    if (!this.wanted || this.destroyed) return;
+    this.setState({
+      state,
+      nextRetryAt: null,
+      ...(state === 'starting' ? { reason: null, detail: null } : {}),
+    });
+    const generation = this.generation;
+    const admit = () => {
+      if (generation !== this.generation || !this.wanted) {
+        this.releaseTicket();
+        return;
+      }
+      void this.runAttempt(generation);
+    };
+    this.ticket = this.deps.scheduler ? this.deps.scheduler.request(admit) : null;
+    if (!this.deps.scheduler) queueMicrotask(admit);
+  }
+
+  private async runAttempt(generation: number): Promise<void> {
+    this.startTimer = this.clock.setTimeout(() => {
+      this.startTimer = null;
+      if (generation !== this.generation) return;
+      const seconds = Math.round(this.settings.startTimeoutMs / 1000);
+      this.fail({ reason: 'network', detail: `no video arrived within ${seconds} s` });
+    }, this.settings.startTimeoutMs);
+
+    if (!this.playback) {
+      let result: Result<StreamPlayback>;
+      try {
+        result = await this.deps.startStream();
+      } catch (error) {
+        result = {
+          ok: false,
+          error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
+        };
+      }
+      if (generation !== this.generation) return;
+      if (!result.ok) {
+        this.fail(failureFromStartError(result.error));
+        return;
+      }
+      this.playback = result.value;
+      this.urlSetFailures = 0;
+    }
+
+    const { playable, unplayable } = classifyPlayback(this.playback);
+    const choice = chooseSource(playable, {
+      order: this.effectiveOrder(),
+      capabilities: this.deps.capabilities,
+      budget: this.deps.budget,
+    });
+    if (!choice.ok) {
+      if (unplayable.length > 0 && playable.length === 0)
+        this.log(`no playable URL; offered: ${unplayable.map((u) => u.protocol).join(', ')}`);
+      this.fail({
+        reason: choice.reason,
+        detail: choice.message,
+        persistent: true,
+        freshUrls: choice.reason === 'no-playable-url',
+      });
+      return;
+    }
+
+    const { candidate } = choice;
+    this.lease = choice.lease;
+    this.setState({ transport: candidate.transport, tls: candidate.tls, url: redactUrl(candidate.url) });
+    this.log(`attempt ${this.snap.attempt + 1}: ${candidate.transport} ${redactUrl(candidate.url)}`);
+
+    let player: Player;
+    try {
+      player = this.deps.createPlayer(
+        { url: candidate.url, transport: candidate.transport, tls: candidate.tls },
+        { ...this.deps.playerOptions, now: () => this.clock.now() },
+      );
+    } catch (error) {
+      this.fail({ reason: 'media-error', detail: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    this.player = player;
+    this.lastStats = null;
+    this.playerOff = [
+      player.on('error', (error) => {
+        if (generation === this.generation) this.fail(failureFromPlayerError(error));
+      }),
+      player.on('first-frame', ({ at }) => {
+        if (generation === this.generation) this.firstFrame(at);
+      }),
+      player.on('media-info', (info) => {
+        if (generation !== this.generation || !info.videoCodec) return;
+        const family = codecFamily(info.videoCodec);
+        const caps = this.deps.capabilities;
+        if ((family === 'hevc' && !caps.hevc) || (family === 'h264' && caps.mse && !caps.h264))
+          this.fail({
+            reason: 'codec-unsupported',
+            detail: `the stream is ${family === 'hevc' ? 'H.265' : 'H.264'} (${info.videoCodec}), which this computer cannot decode`,
+            persistent: true,
+          });
+      }),
+    ];
+    try {
+      player.attach(this.deps.video);
+      player.start();
+    } catch (error) {
+      this.fail({ reason: 'media-error', detail: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    if (generation === this.generation) this.scheduleTick(generation);
+  }
+
+  private firstFrame(at: number): void {
+    if (this.snap.state === 'playing') return;
+    this.clearTimer('startTimer');
+    this.releaseTicket();
+    this.noFrameFailures.delete(this.snap.transport!);
+    this.watchFrom = at;
+    this.setState({
+      state: 'playing',
+      reason: null,
+      detail: null,
+      nextRetryAt: null,
+      firstFrameAt: at,
+      lastFrameAt: Math.max(at, this.snap.lastFrameAt ?? 0),
+    });
+    this.log(`playing (${this.snap.transport})`);
+    this.clearTimer('stableTimer');
+    this.stableTimer = this.clock.setTimeout(() => {
+      this.stableTimer = null;
+      // Played long enough: the next fault starts the backoff from the beginning.
+      this.resetAttempts();
+      if (this.snap.attempt !== 0) this.setState({ attempt: 0 });
+    }, this.settings.stableAfterMs);
+  }
+
+  private scheduleTick(generation: number): void {
+    this.tickTimer = this.clock.setTimeout(() => {
+      this.tickTimer = null;
+      if (generation !== this.generation) return;
+      this.tick();
+      if (generation === this.generation) this.scheduleTick(generation);
+    }, this.settings.tickMs);
+  }
+
+  /** Read frame progress; detect a first frame the events missed, and stalls. */
+  private tick(): void {
+    const stats = this.readFrames();
+    if (!stats) return;
+    const now = this.clock.now();
+    if (this.snap.state !== 'playing') {
+      if (stats.lastFrameAt !== null && stats.decodedFrames > 0) this.firstFrame(stats.lastFrameAt);
+      return;
+    }
+    if (!this.visible) return;
+    const last = Math.max(this.snap.lastFrameAt ?? 0, this.watchFrom);
+    if (now - last >= this.settings.stallTimeoutMs) {
+      const seconds = Math.round((now - (this.snap.lastFrameAt ?? now)) / 1000);
+      this.setState({ state: 'stalled', reason: 'stalled', detail: `no new frame for ${seconds} s` });
+      this.log(`stalled: no new frame for ${seconds} s`);
+      this.fail({ reason: 'stalled', detail: `no new frame for ${seconds} s` });
+    }
+  }
+
+  private readFrames(): PlayerStats | null {
+    const player = this.player;
+    if (!player) return this.lastStats;
+    let stats: PlayerStats;
+    try {
+      stats = player.stats();
+    } catch {
+      return this.lastStats;
+    }
+    this.lastStats = stats;
+    if (stats.lastFrameAt !== null && stats.lastFrameAt > (this.snap.lastFrameAt ?? -Infinity)) {
+      // Frames move often; update the snapshot in place rather than notifying 25 times a second.
+      this.snap = { ...this.snap, lastFrameAt: stats.lastFrameAt };
+    }
+    return stats;
+  }
+
+  private handleVideoError(): void {
+    const error = this.deps.video.error;
+    // A load() by a new player clears `error`: an event with no error left is from a torn-down player.
+    if (!this.player || !error) return;
+    const failure = failureFromPlayerError({
+      kind: error.code === 2 ? 'network' : 'media',
+      message: `video element error ${error.code}${error.message ? ` (${error.message})` : ''}`,
+    });
+    this.fail(failure);
+  }
+
+  // ---- failure and recovery -----------------------------------------------------------------
+
+  private fail(failure: Failure): void {
+    if (!this.wanted || this.destroyed) return;
+    const transport = this.snap.transport;
+    const hadPicture = this.snap.state === 'playing' || this.snap.state === 'stalled';
+    this.teardown();
+
+    const attempt = this.snap.attempt + 1;
+    if (!hadPicture && transport)
+      this.noFrameFailures.set(transport, (this.noFrameFailures.get(transport) ?? 0) + 1);
+    if (this.playback) {
+      this.urlSetFailures += 1;
+      if (failure.freshUrls || this.urlSetFailures >= this.settings.attemptsPerUrlSet) {
+        this.playback = null;
+        this.urlSetFailures = 0;
+      }
+    }
+
+    const delay = backoffDelay(attempt, this.settings.backoff, this.random);
+    const nextRetryAt = this.clock.now() + delay;
+    const state: TileState =
+      failure.persistent || attempt >= this.settings.failedAfterAttempts || this.snap.state === 'failed'
+        ? 'failed'
+        : 'reconnecting';
+    this.setState({ state, reason: failure.reason, detail: failure.detail, attempt, nextRetryAt });
+    this.log(
+      `${state}: ${FAILURE_LABELS[failure.reason]} — ${failure.detail}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`,
+    );
+    this.retryTimer = this.clock.setTimeout(() => {
+      this.retryTimer = null;
+      this.beginAttempt(this.snap.state === 'failed' ? 'failed' : 'reconnecting');
+    }, delay);
+  }
+
+  /** Destroy the player and give back its connection lease and start slot. */
+  private teardown(): void {
+    this.generation += 1;
+    this.clearTimer('startTimer');
+    this.clearTimer('tickTimer');
+    this.clearTimer('stableTimer');
+    this.releaseTicket();
+    for (const off of this.playerOff) off();
+    this.playerOff = [];
+    const player = this.player;
+    this.player = null;
+    if (player) {
+      try {
+        player.destroy();
+      } catch (error) {
+        this.log(`destroying the player failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.lease?.release();
+    this.lease = null;
+  }
+
+  private pauseHidden(): void {
+    if (!this.wanted || this.snap.state === 'paused-hidden') return;
+    this.teardown();
+    this.clearTimer('retryTimer');
+    this.setState({ state: 'paused-hidden', reason: null, detail: null, nextRetryAt: null });
+    this.log('hidden: stream stopped');
+  }
+
+  private armHiddenTimer(): void {
+    this.clearTimer('hiddenTimer');
+    this.hiddenTimer = this.clock.setTimeout(() => {
+      this.hiddenTimer = null;
+      if (!this.visible) this.pauseHidden();
+    }, this.settings.hiddenGraceMs);
+  }
+
+  /** The user's order, with transports that keep failing before any frame moved to the end. */
+  private effectiveOrder(): PlaybackTransport[] {
+    const limit = this.settings.demoteAfterFailures;
+    const good = this.order.filter((t) => (this.noFrameFailures.get(t) ?? 0) < limit);
+    const demoted = this.order.filter((t) => (this.noFrameFailures.get(t) ?? 0) >= limit);
+    return [...good, ...demoted];
+  }
+
+  /** Forget past failures (the caller publishes `attempt: 0`). */
+  private resetAttempts(): void {
+    this.urlSetFailures = 0;
+    this.noFrameFailures.clear();
+  }
+
+  private releaseTicket(): void {
+    this.ticket?.release();
+    this.ticket = null;
+  }
+
+  private clearTimer(name: 'retryTimer' | 'startTimer' | 'tickTimer' | 'stableTimer' | 'hiddenTimer'): void {
+    const handle = this[name];
+    if (handle !== null) this.clock.clearTimeout(handle);
+    this[name] = null;
+  }
+
+  private setState(patch: Partial<TileSnapshot>): void {
+    const next: TileSnapshot = { ...this.snap, ...patch };
+    if (patch.state !== undefined && patch.state !== this.snap.state) next.since = this.clock.now();
+    if (patch.reason !== undefined) next.label = patch.reason === null ? null : FAILURE_LABELS[patch.reason];
+    this.snap = next;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(next);
+      } catch (error) {
+        console.error('[wall] a tile listener failed:', error);
+      }
+    }
+  }
+}

@@ -1,0 +1,272 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createLiveMedia, type LiveMedia } from '../../electron/demo-platform/media';
+import { DemoHttpError } from '../../electron/demo-platform/media-backend';
+import type { Result } from '../../electron/shared/contract';
+import { kindForStatus, type StreamPlayback } from '../../electron/shared/domain';
+import type { PlaybackTransport } from '../../src/lib/players';
+import type { TileSnapshot } from '../../src/lib/wall-engine';
+import { launchChromium } from '../support/chromium';
+import { serveEnginePage, type EnginePage } from '../support/engine-page/serve-engine-page';
+
+/**
+ * The playback engine in real Chromium against the demo platform's live media server: every
+ * transport decodes frames, walls pick transports within the browser's connection limit, and the
+ * supervisor recovers from drops, stalls, an offline device and hidden tiles by itself.
+ */
+
+type WallOptions = { hiddenGraceMs?: number; playerOptions?: { nativeFmp4?: boolean } };
+type Harness = {
+  engine(options: WallOptions & { order: PlaybackTransport[] }): unknown;
+  addTile(id: string, deviceKey: string): void;
+  state(id: string): string | null;
+  snapshot(id: string): TileSnapshot;
+  history(id: string): (TileSnapshot & { at: number })[];
+  stats(id: string): Record<string, unknown> | null;
+  frames(id: string): number;
+  offscreen(id: string, away: boolean): void;
+  ids(): string[];
+  logs(): string[];
+  clear(): void;
+};
+declare const harness: Harness;
+
+let media: LiveMedia;
+let site: EnginePage;
+let browser: Browser;
+let page: Page;
+/** Reshapes what streams:start returns (e.g. offer only some URLs). */
+let reshape: (playback: StreamPlayback) => StreamPlayback = (p) => p;
+const secretsSent: string[] = [];
+const consoleLines: string[] = [];
+
+beforeAll(async () => {
+  [media, site, browser] = await Promise.all([createLiveMedia(), serveEnginePage(), launchChromium()]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  page.on('pageerror', (error) => console.error('[page]', error.message));
+  page.on('console', (message) => consoleLines.push(message.text()));
+  await page.exposeFunction('__startStream', async (deviceKey: string): Promise<Result<StreamPlayback>> => {
+    try {
+      const playback = reshape(await media.startStream({ deviceKey, sipId: '', channelId: '' }));
+      const secret = new URL(
+        playback.ws_flv || playback.flv || Object.values(playback).find((v) => v.includes('secret='))!,
+      ).searchParams.get('secret');
+      if (secret) secretsSent.push(secret);
+      return { ok: true, value: playback };
+    } catch (error) {
+      if (error instanceof DemoHttpError)
+        return {
+          ok: false,
+          error: { kind: kindForStatus(error.status), status: error.status, message: error.message },
+        };
+      throw error;
+    }
+  });
+  await page.goto(site.url);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([site?.close(), media?.close()]);
+});
+
+beforeEach(async () => {
+  media.faults.clear();
+  media.setScrambleFields(false);
+  reshape = (p) => p;
+  await page.evaluate(() => harness.clear());
+});
+
+async function wall(order: PlaybackTransport[], devices: string[], options: WallOptions = {}) {
+  await page.evaluate(({ order, options }) => void harness.engine({ order, ...options }), { order, options });
+  for (const [i, device] of devices.entries())
+    await page.evaluate(([id, d]) => harness.addTile(id, d), [`t${i}`, device]);
+  return devices.map((_, i) => `t${i}`);
+}
+
+async function until(id: string, predicate: string, timeout = 15_000) {
+  await page.waitForFunction(
+    ([id, predicate]) => new Function('s', `return ${predicate}`)(harness.snapshot(id)),
+    [id, predicate] as const,
+    { timeout, polling: 50 },
+  );
+  return page.evaluate((id) => harness.snapshot(id), id);
+}
+
+/** Wait until the tile's element has decoded `count` more frames: the picture moves. */
+async function framesAdvance(id: string, count = 20, timeout = 10_000) {
+  const start = await page.evaluate((id) => harness.frames(id), id);
+  await page.waitForFunction(([id, target]) => harness.frames(id) >= target, [id, start + count] as const, {
+    timeout,
+    polling: 100,
+  });
+}
+
+const playing = 's.state === "playing"';
+
+describe('players in Chromium', () => {
+  it.each<[PlaybackTransport, string]>([
+    ['ws-flv', 'mpegts.js'],
+    ['flv', 'mpegts.js'],
+    ['ws-ts', 'mpegts.js'],
+    ['ts', 'mpegts.js'],
+    ['hls', 'hls.js'],
+    ['fmp4', 'mse-fmp4'],
+    ['ws-fmp4', 'mse-fmp4'],
+    ['fmp4', 'native'],
+  ])('a %s tile plays (%s): decoded frames advance', async (transport, library) => {
+    const [id] = await wall([transport], ['dev-format'], {
+      playerOptions: { nativeFmp4: library === 'native' },
+    });
+    const snap = await until(id, playing, 20_000);
+    expect(snap.transport).toBe(transport);
+    await framesAdvance(id);
+    const stats = await page.evaluate((id) => harness.stats(id), id);
+    expect(stats).toMatchObject({ transport, library, width: 640, height: 360 });
+    expect(stats!.fps as number).toBeGreaterThan(15);
+    console.info(
+      `[e2e] ${transport} (${library}): fps ${(stats!.fps as number).toFixed(1)}, latency ${(stats!.latencySeconds as number | null)?.toFixed(2)} s, ` +
+        `${(stats!.bitrateKbps as number | null)?.toFixed(0)} kbit/s, codec ${stats!.codec}`,
+    );
+  });
+
+  it('a 9-tile WS-FLV wall plays every tile', async () => {
+    const started = Date.now();
+    const ids = await wall(
+      ['ws-flv'],
+      Array.from({ length: 9 }, (_, i) => `dev-${i}`),
+    );
+    for (const id of ids) await until(id, playing);
+    const firstFrames = await page.evaluate(() =>
+      harness.ids().map((id) => harness.snapshot(id).firstFrameAt!),
+    );
+    console.info(
+      `[e2e] 9-tile ws-flv wall: every first frame within ${Math.max(...firstFrames) - started} ms`,
+    );
+    for (const id of ids) await framesAdvance(id, 15);
+    const transports = await page.evaluate(() => harness.ids().map((id) => harness.snapshot(id).transport));
+    expect(transports).toEqual(Array(9).fill('ws-flv'));
+  });
+
+  it('more than 6 tiles of one host offered only HTTP-FLV and WS-FLV all play, never a 6th HTTP-FLV', async () => {
+    reshape = (p) => {
+      const only = Object.fromEntries(Object.keys(p).map((k) => [k, ''])) as StreamPlayback;
+      return {
+        ...only,
+        streamId: p.streamId,
+        sipId: p.sipId,
+        channelId: p.channelId,
+        flv: p.flv,
+        ws_flv: p.ws_flv,
+      };
+    };
+    const ids = await wall(
+      ['flv', 'ws-flv'],
+      Array.from({ length: 8 }, (_, i) => `dev-${i}`),
+    );
+    for (const id of ids) await until(id, playing);
+    for (const id of ids) await framesAdvance(id, 15);
+    const transports = await page.evaluate(() => harness.ids().map((id) => harness.snapshot(id).transport));
+    expect(transports.filter((t) => t === 'flv')).toHaveLength(5);
+    expect(transports.filter((t) => t === 'ws-flv')).toHaveLength(3);
+  });
+
+  it('plays when the platform scrambles the URL field names', async () => {
+    media.setScrambleFields(true);
+    const [id] = await wall(['ws-flv', 'hls'], ['dev-scrambled']);
+    const snap = await until(id, playing);
+    expect(snap.transport).toBe('ws-flv');
+    await framesAdvance(id);
+  });
+
+  it.each<PlaybackTransport>(['ws-flv', 'flv', 'ts', 'fmp4', 'ws-fmp4'])(
+    'a dropped %s stream is back within 3 s',
+    async (transport) => {
+      const [id] = await wall([transport], ['dev-drop']);
+      await until(id, playing);
+      await framesAdvance(id, 10);
+      const droppedAt = Date.now();
+      media.faults.set('dev-drop', { type: 'drop', afterSeconds: 0 });
+      const noticed = await until(id, 's.state !== "playing"', 5_000);
+      media.faults.clear('dev-drop'); // a one-off cut, as a network blip
+      expect(noticed).toMatchObject({ state: 'reconnecting', reason: 'network' });
+      const back = await until(id, playing, 5_000);
+      expect(back.firstFrameAt! - droppedAt).toBeLessThanOrEqual(3_000);
+      await framesAdvance(id);
+      console.info(`[e2e] ${transport} drop → playing again in ${back.firstFrameAt! - droppedAt} ms`);
+    },
+  );
+
+  it('a stalled stream is detected and recovered', async () => {
+    const [id] = await wall(['ws-flv'], ['dev-stall']);
+    await until(id, playing);
+    await framesAdvance(id, 10);
+    const stalledAt = Date.now();
+    media.faults.set('dev-stall', { type: 'stall', seconds: 60 });
+    const detected = await until(id, 's.state === "stalled" || s.reason === "stalled"', 10_000);
+    const detectedAfter = Date.now() - stalledAt;
+    media.faults.clear('dev-stall');
+    expect(detected.reason).toBe('stalled');
+    expect(detectedAfter).toBeGreaterThanOrEqual(2_500);
+    expect(detectedAfter).toBeLessThan(6_000);
+    const back = await until(id, playing, 5_000);
+    await framesAdvance(id);
+    const states = (await page.evaluate((id) => harness.history(id), id))
+      .map((s) => s.state)
+      .filter((state, i, all) => state !== all[i - 1]);
+    expect(states.slice(-4)).toEqual(['playing', 'stalled', 'reconnecting', 'playing']);
+    console.info(
+      `[e2e] stall detected after ${detectedAfter} ms, playing again ${back.firstFrameAt! - stalledAt - detectedAfter} ms later`,
+    );
+  });
+
+  it('an offline device shows its reason, retries with growing delays, and plays once it is back', async () => {
+    media.faults.set('dev-offline', { type: 'offline' });
+    const [id] = await wall(['ws-flv'], ['dev-offline']);
+    const failed = await until(id, 's.state === "failed" && s.attempt >= 4', 15_000);
+    expect(failed).toMatchObject({ reason: 'device-offline', label: 'Device offline' });
+    expect(failed.detail).toContain('offline');
+    const history = await page.evaluate((id) => harness.history(id), id);
+    const waits = history.filter((s) => s.nextRetryAt !== null).map((s) => s.nextRetryAt! - s.at);
+    expect(waits.length).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1] - 5);
+    expect(waits[waits.length - 1]).toBeGreaterThan(waits[0] * 3);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(30_000);
+    media.faults.clear('dev-offline');
+    await until(id, playing, 20_000);
+    await framesAdvance(id);
+    console.info(`[e2e] offline retry waits: ${waits.join(', ')} ms`);
+  });
+
+  it('a hidden tile stops its stream after the grace period and resumes when shown', async () => {
+    const [id] = await wall(['ws-flv'], ['dev-hidden'], { hiddenGraceMs: 1_000 });
+    await until(id, playing);
+    expect(media.stats().viewers).toBe(1);
+    await page.evaluate((id) => harness.offscreen(id, true), id);
+    await until(id, 's.state === "paused-hidden"', 5_000);
+    await expect.poll(() => media.stats().viewers, { timeout: 5_000 }).toBe(0);
+    await page.evaluate((id) => harness.offscreen(id, false), id);
+    await until(id, playing);
+    await framesAdvance(id);
+    expect(media.stats().viewers).toBe(1);
+  });
+
+  it('never lets a stream secret into its logs or the console', async () => {
+    const [id] = await wall(['flv'], ['dev-secret']);
+    await until(id, playing);
+    media.faults.set('dev-secret', { type: 'drop', afterSeconds: 0 });
+    await until(id, 's.state !== "playing"', 5_000);
+    media.faults.clear('dev-secret');
+    await until(id, playing);
+    const logs = (await page.evaluate(() => harness.logs())).join('\n');
+    expect(logs).toContain('attempt 2: flv http://127.0.0.1:');
+    expect(logs).toContain('secret=***');
+    expect(secretsSent.length).toBeGreaterThan(0);
+    const consoleText = consoleLines.join('\n');
+    for (const secret of secretsSent) {
+      expect(logs).not.toContain(secret);
+      expect(consoleText).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { FrameMeter, type MeteredVideo } from '../../../../../src/lib/players/frame-meter';
+
+class Video implements MeteredVideo {
+  videoWidth = 640;
+  videoHeight = 360;
+  total = 0;
+  dropped = 0;
+  callback: (() => void) | null = null;
+  getVideoPlaybackQuality() {
+    return { totalVideoFrames: this.total, droppedVideoFrames: this.dropped };
+  }
+  requestVideoFrameCallback(cb: () => void) {
+    this.callback = cb;
+    return 1;
+  }
+  cancelVideoFrameCallback() {
+    this.callback = null;
+  }
+  /** The compositor shows one frame. */
+  present() {
+    const cb = this.callback;
+    this.callback = null;
+    cb?.();
+  }
+}
+
+describe('FrameMeter', () => {
+  it('reports the first presented frame once and times every later one', () => {
+    let now = 1000;
+    const video = new Video();
+    const firsts: number[] = [];
+    const meter = new FrameMeter(
+      video,
+      () => now,
+      (at) => firsts.push(at),
+    );
+    meter.start();
+    expect(meter.lastFrameAt).toBeNull();
+    now = 1040;
+    video.present();
+    now = 1080;
+    video.present();
+    expect(firsts).toEqual([1040]);
+    expect(meter.lastFrameAt).toBe(1080);
+    meter.stop();
+    expect(video.callback).toBeNull();
+  });
+
+  it('counts decoded frames even where no frame callback fires (a hidden page)', () => {
+    let now = 0;
+    const video = new Video();
+    const firsts: number[] = [];
+    const meter = new FrameMeter(
+      video,
+      () => now,
+      (at) => firsts.push(at),
+      false,
+    );
+    meter.start();
+    now = 500;
+    video.total = 12;
+    expect(meter.sample().lastFrameAt).toBe(500);
+    expect(firsts).toEqual([500]);
+    now = 4000;
+    expect(meter.sample().lastFrameAt).toBe(500); // no progress, no new frame
+  });
+
+  it('measures fps and dropped frames from counter deltas', () => {
+    let now = 0;
+    const video = new Video();
+    video.total = 500; // counters left by an earlier source on the element
+    const meter = new FrameMeter(
+      video,
+      () => now,
+      () => undefined,
+      false,
+    );
+    meter.start();
+    video.total = 0; // the new source's load() resets them
+    meter.sample();
+    for (let i = 1; i <= 8; i++) {
+      now = i * 250;
+      video.total = i * 6 + Math.floor(i / 4);
+      video.dropped = Math.floor(i / 4);
+      meter.sample();
+    }
+    const sample = meter.sample();
+    expect(sample.fps).toBeGreaterThan(23);
+    expect(sample.fps).toBeLessThan(25);
+    expect(sample.decodedFrames).toBe(50);
+    expect(sample.droppedFrames).toBe(2);
+  });
+
+  it('has no fps before two samples', () => {
+    const meter = new FrameMeter(
+      new Video(),
+      () => 0,
+      () => undefined,
+    );
+    meter.start();
+    expect(meter.sample().fps).toBeNull();
+  });
+});

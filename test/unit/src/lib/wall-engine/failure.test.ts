@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { detectCapabilities } from '../../../../../src/lib/wall-engine/capabilities';
+import { failureFromPlayerError, failureFromStartError } from '../../../../../src/lib/wall-engine/failure';
+
+describe('failure reasons', () => {
+  it('reads a 503 or an "offline" message from streams:start as device-offline', () => {
+    expect(
+      failureFromStartError({ kind: 'server', status: 503, message: 'Service Unavailable' }).reason,
+    ).toBe('device-offline');
+    expect(
+      failureFromStartError({ kind: 'invalid-request', status: 400, message: 'Device is offline' }).reason,
+    ).toBe('device-offline');
+  });
+
+  it('treats a platform refusal as persistent and a network fault as passing', () => {
+    expect(failureFromStartError({ kind: 'forbidden', status: 403, message: 'no' })).toMatchObject({
+      reason: 'forbidden',
+      persistent: true,
+    });
+    expect(failureFromStartError({ kind: 'network', message: 'ECONNREFUSED' })).toMatchObject({
+      reason: 'network',
+      persistent: false,
+    });
+  });
+
+  it('asks for fresh URLs when the media server refuses the URL', () => {
+    expect(failureFromPlayerError({ kind: 'http-status', status: 403, message: '' })).toMatchObject({
+      reason: 'forbidden',
+      freshUrls: true,
+    });
+    expect(failureFromPlayerError({ kind: 'http-status', status: 404, message: '' })).toMatchObject({
+      reason: 'not-found',
+      freshUrls: true,
+    });
+    expect(failureFromPlayerError({ kind: 'http-status', status: 502, message: '' }).reason).toBe('network');
+    expect(failureFromPlayerError({ kind: 'codec-unsupported', message: '' })).toMatchObject({
+      persistent: true,
+    });
+  });
+});
+
+describe('detectCapabilities', () => {
+  it('probes MSE for H.264 and H.265', () => {
+    const probed: string[] = [];
+    const caps = detectCapabilities({
+      MediaSource: { isTypeSupported: (t: string) => (probed.push(t), t.includes('avc1')) },
+      WebSocket: function () {},
+      location: { protocol: 'http:' },
+    });
+    expect(caps).toEqual({ mse: true, h264: true, hevc: false, wsFmp4: true, insecure: true });
+    expect(probed).toContain('video/mp4; codecs="hvc1.1.6.L93.B0"');
+  });
+
+  it('says nothing plays through MSE where there is none, and blocks insecure URLs on an https page', () => {
+    expect(detectCapabilities({ location: { protocol: 'https:' } })).toEqual({
+      mse: false,
+      h264: false,
+      hevc: false,
+      wsFmp4: false,
+      insecure: false,
+    });
+  });
+});

@@ -1,0 +1,433 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Result } from '../../../../../electron/shared/contract';
+import type { StreamPlayback } from '../../../../../electron/shared/domain';
+import type { PlaybackTransport } from '../../../../../src/lib/players/transport';
+import type { RuntimeCapabilities } from '../../../../../src/lib/wall-engine/capabilities';
+import { ConnectionBudget } from '../../../../../src/lib/wall-engine/connection-budget';
+import { StartScheduler } from '../../../../../src/lib/wall-engine/start-scheduler';
+import {
+  TileSupervisor,
+  type SupervisorSettings,
+  type TileSnapshot,
+  type TileState,
+} from '../../../../../src/lib/wall-engine/tile-supervisor';
+import { autoPlay, fakeFactory, FakeVideo, fakeStartStream, ok, playback, type FakePlayer } from './fakes';
+
+const CAPS: RuntimeCapabilities = { mse: true, h264: true, hevc: false, wsFmp4: true, insecure: true };
+const ORDER: PlaybackTransport[] = ['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4'];
+const HOST = 'media.test:8080';
+
+const urls = (id: string, host = HOST) =>
+  playback(
+    {
+      flv: `http://${host}/live/${id}.live.flv?secret=S-${id}`,
+      ws_flv: `ws://${host}/live/${id}.live.flv?secret=S-${id}`,
+      hls: `http://${host}/live/${id}/hls.m3u8?secret=S-${id}`,
+    },
+    id,
+  );
+
+const OFFLINE: Result<StreamPlayback> = {
+  ok: false,
+  error: { kind: 'server', status: 503, message: 'device dev-1 is offline' },
+};
+
+interface Harness {
+  tile: TileSupervisor;
+  players: FakePlayer[];
+  video: FakeVideo;
+  budget: ConnectionBudget;
+  start: ReturnType<typeof fakeStartStream>;
+  states: TileState[];
+  snapshots: TileSnapshot[];
+  logs: string[];
+}
+
+function harness(
+  options: {
+    answers?: Result<StreamPlayback>[];
+    behave?: Parameters<typeof fakeFactory>[0];
+    settings?: Partial<SupervisorSettings>;
+    order?: PlaybackTransport[];
+    caps?: RuntimeCapabilities;
+    budget?: ConnectionBudget;
+    scheduler?: StartScheduler;
+    random?: () => number;
+  } = {},
+): Harness {
+  const { factory, players } = fakeFactory(options.behave);
+  const video = new FakeVideo();
+  const budget = options.budget ?? new ConnectionBudget();
+  const start = fakeStartStream(...(options.answers ?? [ok(urls('cam1'))]));
+  const logs: string[] = [];
+  const tile = new TileSupervisor({
+    video: video.asElement(),
+    startStream: start.fn,
+    createPlayer: factory,
+    budget,
+    scheduler: options.scheduler,
+    order: options.order ?? ORDER,
+    capabilities: options.caps ?? CAPS,
+    settings: options.settings,
+    random: options.random ?? (() => 0.5),
+    label: 'dev-1',
+    log: (line) => logs.push(line),
+  });
+  const states: TileState[] = [];
+  const snapshots: TileSnapshot[] = [];
+  tile.subscribe((s) => {
+    snapshots.push(s);
+    if (states[states.length - 1] !== s.state) states.push(s.state);
+  });
+  return { tile, players, video, budget, start, states, snapshots, logs };
+}
+
+const live = (players: FakePlayer[]) => players.filter((p) => !p.destroyed);
+
+describe('TileSupervisor', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('goes idle → starting → playing, with the chosen transport and a redacted URL', async () => {
+    const h = harness();
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(h.states).toEqual(['idle', 'starting', 'playing']);
+    const snap = h.tile.snapshot();
+    expect(snap).toMatchObject({
+      state: 'playing',
+      transport: 'ws-flv',
+      tls: false,
+      reason: null,
+      attempt: 0,
+    });
+    expect(snap.url).toBe(`ws://${HOST}/live/cam1.live.flv?secret=***`);
+    expect(JSON.stringify(h.snapshots)).not.toContain('S-cam1');
+    expect(h.logs.join('\n')).not.toContain('S-cam1');
+    expect(h.players[0].attachedTo).toBe(h.video);
+    expect(h.tile.stats()).toMatchObject({ state: 'playing', fps: 25, transport: 'ws-flv' });
+  });
+
+  it('detects a stall after ~3 s without a frame, replaces the player and plays again', async () => {
+    const h = harness();
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    const stalledAt = Date.now();
+    h.players[0].live = false;
+    await vi.advanceTimersByTimeAsync(2_500);
+    expect(h.tile.snapshot().state).toBe('playing');
+    expect(h.tile.staleMs()).toBeGreaterThan(2_000); // the UI's STALE badge shows before the watchdog fires
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.states).toContain('stalled');
+    expect(h.players[0].destroyed).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.tile.snapshot().state).toBe('playing');
+    expect(h.states.slice(-4)).toEqual(['playing', 'stalled', 'reconnecting', 'playing']);
+    expect(h.players).toHaveLength(2);
+    expect(live(h.players)).toHaveLength(1);
+    const recoveredAt = h.tile.snapshot().firstFrameAt!;
+    expect(recoveredAt - stalledAt).toBeLessThan(5_000);
+    // The same URLs are reused for the first retry: no new streams:start.
+    expect(h.start.calls).toBe(1);
+  });
+
+  it('recovers from a dropped stream within a second on the first fault', async () => {
+    const h = harness();
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(15_000);
+    const droppedAt = Date.now();
+    h.players[0].fail('ended');
+    expect(h.tile.snapshot()).toMatchObject({ state: 'reconnecting', reason: 'network', attempt: 1 });
+    expect(h.tile.snapshot().nextRetryAt! - droppedAt).toBeLessThanOrEqual(500);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.tile.snapshot().state).toBe('playing');
+    expect(h.tile.snapshot().firstFrameAt! - droppedAt).toBeLessThan(1_000);
+  });
+
+  it('asks streams:start for fresh URLs after two failed attempts on the same URLs', async () => {
+    const h = harness({
+      answers: [ok(urls('first')), ok(urls('second'))],
+      behave: (player, index) => {
+        if (index < 2) setTimeout(() => player.fail('network'), 10);
+        else setTimeout(() => player.play(), 10);
+      },
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.start.calls).toBe(2);
+    expect(h.players.map((p) => new URL(p.source.url).pathname)).toEqual([
+      '/live/first.live.flv',
+      '/live/first.live.flv',
+      '/live/second.live.flv',
+    ]);
+    expect(h.tile.snapshot().state).toBe('playing');
+  });
+
+  it('asks for fresh URLs at once when the media server refuses the secret (403)', async () => {
+    const h = harness({
+      answers: [ok(urls('first')), ok(urls('second'))],
+      behave: (player, index) =>
+        setTimeout(() => (index === 0 ? player.fail('http-status', 403) : player.play()), 10),
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.start.calls).toBe(2);
+    expect(h.players[1].source.url).toContain('/second.live.flv');
+    expect(h.tile.snapshot().state).toBe('playing');
+  });
+
+  it('shows an offline device as failed with its reason and retries with growing delays capped at 30 s', async () => {
+    const h = harness({ answers: [OFFLINE], random: () => 0.5 });
+    h.tile.start();
+    const waits: number[] = [];
+    let last: TileSnapshot | null = null;
+    h.tile.subscribe((s) => {
+      if (s.nextRetryAt !== null && s !== last) waits.push(s.nextRetryAt - Date.now());
+      last = s;
+    });
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    const snap = h.tile.snapshot();
+    expect(snap).toMatchObject({ state: 'failed', reason: 'device-offline', label: 'Device offline' });
+    expect(snap.detail).toBe('device dev-1 is offline');
+    expect(h.states).toEqual(['idle', 'starting', 'failed']); // no flicker through 'reconnecting'
+    expect(waits.length).toBeGreaterThan(8);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(30_000);
+    expect(waits.slice(-3).every((w) => w >= 15_000)).toBe(true);
+    expect(h.players).toHaveLength(0);
+  });
+
+  it('never loops tightly: even an instant failure is retried at most a handful of times a minute', async () => {
+    const h = harness({ behave: (player) => player.fail('network'), random: () => 0 });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.players.length).toBeGreaterThan(3);
+    expect(h.players.length).toBeLessThanOrEqual(12);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'network' });
+  });
+
+  it('jitters its retries: two tiles failing together do not retry in step', async () => {
+    const dice = [0.1, 0.9];
+    const delays = dice.map((r) => {
+      const h = harness({ answers: [OFFLINE], random: () => r });
+      h.tile.start();
+      return h;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const [a, b] = delays.map((h) => h.tile.snapshot().nextRetryAt);
+    expect(a).not.toBeNull();
+    expect(a).not.toBe(b);
+    for (const h of delays) h.tile.destroy();
+  });
+
+  it('resets the backoff after a stable period of play', async () => {
+    const h = harness({
+      behave: (player, index) => setTimeout(() => (index < 3 ? player.fail() : player.play()), 10),
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'playing', attempt: 3 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.tile.snapshot().attempt).toBe(0);
+    h.players[3].fail('ended');
+    expect(h.tile.snapshot()).toMatchObject({ state: 'reconnecting', attempt: 1 });
+    expect(h.tile.snapshot().nextRetryAt! - Date.now()).toBeLessThanOrEqual(500);
+  });
+
+  it('watches the <video> element’s own errors, and ignores stale ones', async () => {
+    const h = harness();
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(200);
+    h.video.error = null;
+    h.video.dispatch('error'); // an event whose error was already cleared by a new load()
+    expect(h.tile.snapshot().state).toBe('playing');
+    h.video.error = { code: 3, message: 'PIPELINE_ERROR_DECODE' };
+    h.video.dispatch('error');
+    expect(h.tile.snapshot()).toMatchObject({ state: 'reconnecting', reason: 'media-error' });
+    h.video.error = null;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.tile.snapshot().state).toBe('playing');
+  });
+
+  it('fails with codec-unsupported when the stream turns out to be H.265 without a decoder', async () => {
+    const h = harness({
+      behave: (player) =>
+        player.events.emit('media-info', {
+          videoCodec: 'hvc1.1.6.L93.B0',
+          audioCodec: null,
+          width: 1920,
+          height: 1080,
+        }),
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'codec-unsupported' });
+    expect(h.tile.snapshot().detail).toContain('H.265');
+    expect(h.players[0].destroyed).toBe(true);
+  });
+
+  it('plays the same H.265 stream where the runtime has a decoder', async () => {
+    const h = harness({
+      caps: { ...CAPS, hevc: true },
+      behave: (player) => {
+        player.events.emit('media-info', {
+          videoCodec: 'hvc1.1.6.L93.B0',
+          audioCodec: null,
+          width: 1920,
+          height: 1080,
+        });
+        setTimeout(() => player.play(), 10);
+      },
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.tile.snapshot().state).toBe('playing');
+  });
+
+  it('counts an attempt that never shows a frame as failed after the start timeout', async () => {
+    const h = harness({ behave: () => undefined, settings: { startTimeoutMs: 5_000 } });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'reconnecting', reason: 'network' });
+    expect(h.tile.snapshot().detail).toContain('no video arrived');
+    expect(h.players[0].destroyed).toBe(true);
+  });
+
+  it('tries the next transport when one keeps failing before any frame', async () => {
+    const h = harness({
+      order: ['ws-flv', 'flv'],
+      behave: (player) =>
+        setTimeout(() => (player.source.transport === 'ws-flv' ? player.fail('network') : player.play()), 10),
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.players.map((p) => p.source.transport)).toEqual(['ws-flv', 'ws-flv', 'flv']);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'playing', transport: 'flv' });
+  });
+
+  it('says no-playable-url when the platform offers only RTSP and RTMP', async () => {
+    const h = harness({
+      answers: [ok(playback({ flv: 'rtsp://h/a?secret=x', hls: 'rtmp://h/a?secret=x' }))],
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'no-playable-url' });
+  });
+
+  it.each([
+    [{ kind: 'forbidden', status: 403, message: 'product key may not view this device' }, 'forbidden'],
+    [{ kind: 'auth', status: 401, message: 'bad secret' }, 'auth'],
+    [{ kind: 'not-found', status: 404, message: 'no device dev-1' }, 'not-found'],
+    [{ kind: 'timeout', message: 'timed out after 10 s' }, 'network'],
+    [{ kind: 'server', status: 500, message: 'boom' }, 'platform-error'],
+  ] as const)('explains a streams:start failure %o as %s', async (error, reason) => {
+    const h = harness({ answers: [{ ok: false, error }] });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(h.tile.snapshot()).toMatchObject({ reason, detail: error.message });
+  });
+
+  describe('when hidden', () => {
+    it('keeps playing through the grace period, then stops the stream and releases its connection', async () => {
+      const budget = new ConnectionBudget();
+      const h = harness({ order: ['flv'], budget, settings: { hiddenGraceMs: 10_000 } });
+      h.tile.start();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(budget.inUse(`http://${HOST}`)).toBe(1);
+      h.tile.setVisible(false);
+      h.players[0].live = false; // a hidden page paints nothing: that is not a stall
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(h.tile.snapshot().state).toBe('playing');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(h.tile.snapshot()).toMatchObject({ state: 'paused-hidden', nextRetryAt: null });
+      expect(h.players[0].destroyed).toBe(true);
+      expect(budget.inUse(`http://${HOST}`)).toBe(0);
+      expect(h.tile.staleMs()).toBeNull();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(h.players).toHaveLength(1); // nothing retries while paused
+    });
+
+    it('resumes with fresh URLs when shown again', async () => {
+      const h = harness({ answers: [ok(urls('a')), ok(urls('b'))], settings: { hiddenGraceMs: 1_000 } });
+      h.tile.start();
+      await vi.advanceTimersByTimeAsync(200);
+      h.tile.setVisible(false);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(h.tile.snapshot().state).toBe('paused-hidden');
+      h.tile.setVisible(true);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(h.states.slice(-3)).toEqual(['paused-hidden', 'starting', 'playing']);
+      expect(h.start.calls).toBe(2);
+      expect(h.players[1].source.url).toContain('/b.live.flv');
+    });
+
+    it('shown again within the grace period, it just keeps playing', async () => {
+      const h = harness({ settings: { hiddenGraceMs: 10_000 } });
+      h.tile.start();
+      await vi.advanceTimersByTimeAsync(200);
+      h.tile.setVisible(false);
+      h.players[0].live = false;
+      await vi.advanceTimersByTimeAsync(5_000);
+      h.tile.setVisible(true);
+      h.players[0].live = true;
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(h.states).toEqual(['idle', 'starting', 'playing']);
+      expect(h.players).toHaveLength(1);
+    });
+
+    it('a tile hidden while failing stops retrying after the grace period', async () => {
+      const h = harness({ answers: [OFFLINE], settings: { hiddenGraceMs: 2_000 } });
+      h.tile.start();
+      h.tile.setVisible(false);
+      await vi.advanceTimersByTimeAsync(2_000);
+      const calls = h.start.calls;
+      expect(h.tile.snapshot().state).toBe('paused-hidden');
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(h.start.calls).toBe(calls);
+    });
+  });
+
+  it('stop() releases the player, its connection and its start slot', async () => {
+    const budget = new ConnectionBudget();
+    const scheduler = new StartScheduler({ concurrency: 1 });
+    const h = harness({ order: ['flv'], budget, scheduler, behave: () => undefined });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(scheduler.active).toBe(1);
+    expect(budget.inUse(`http://${HOST}`)).toBe(1);
+    h.tile.stop();
+    expect(h.tile.snapshot().state).toBe('idle');
+    expect(h.players[0].destroyed).toBe(true);
+    expect(scheduler.active).toBe(0);
+    expect(budget.inUse(`http://${HOST}`)).toBe(0);
+    h.tile.destroy();
+    expect(h.video.listenerCount('error')).toBe(0);
+  });
+
+  it('on a 12-tile wall offered HTTP-FLV first, tiles beyond the budget play WS-FLV', async () => {
+    const budget = new ConnectionBudget();
+    const scheduler = new StartScheduler({ concurrency: 6 });
+    const tiles = Array.from({ length: 12 }, (_, i) =>
+      harness({ answers: [ok(urls(`cam${i}`))], order: ['flv', 'ws-flv'], budget, scheduler }),
+    );
+    for (const t of tiles) t.tile.start();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tiles.every((t) => t.tile.snapshot().state === 'playing')).toBe(true);
+    const transports = tiles.map((t) => t.tile.snapshot().transport);
+    expect(transports.filter((t) => t === 'flv')).toHaveLength(5);
+    expect(transports.filter((t) => t === 'ws-flv')).toHaveLength(7);
+    expect(budget.inUse(`http://${HOST}`)).toBe(5);
+  });
+
+  it('starts a wall in waves through the shared scheduler', async () => {
+    const scheduler = new StartScheduler({ concurrency: 6 });
+    const tiles = Array.from({ length: 36 }, (_, i) =>
+      harness({ answers: [ok(urls(`cam${i}`))], scheduler, behave: autoPlay(150) }),
+    );
+    for (const t of tiles) t.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(tiles.filter((t) => t.start.calls > 0)).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(tiles.every((t) => t.tile.snapshot().state === 'playing')).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFactory, FakeVideo, fakeStartStream, ok, playback } from './fakes';
+
+// The engine's default player factory imports mpegts.js, a browser bundle; these tests inject fakes.
+vi.mock('mpegts.js', () => ({ default: {} }));
+const { WallEngine } = await import('../../../../../src/lib/wall-engine/wall-engine');
+
+const CAPS = { mse: true, h264: true, hevc: false, wsFmp4: false, insecure: true };
+const urls = (i: number) =>
+  playback({
+    flv: `http://m:1/live/c${i}.live.flv?secret=s`,
+    ws_flv: `ws://m:1/live/c${i}.live.flv?secret=s`,
+  });
+
+describe('WallEngine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function wall(tiles: number, order: ('flv' | 'ws-flv')[]) {
+    const { factory, players } = fakeFactory();
+    const engine = new WallEngine({ order, capabilities: CAPS, createPlayer: factory, log: () => undefined });
+    const supervisors = Array.from({ length: tiles }, (_, i) =>
+      engine.createTile({ video: new FakeVideo().asElement(), startStream: fakeStartStream(ok(urls(i))).fn }),
+    );
+    return { engine, supervisors, players };
+  }
+
+  it('shares one connection budget and one start scheduler between its tiles', async () => {
+    const { engine, supervisors } = wall(9, ['flv', 'ws-flv']);
+    for (const s of supervisors) s.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(engine.scheduler.active).toBe(6);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(supervisors.map((s) => s.snapshot().transport)).toEqual([
+      ...Array(5).fill('flv'),
+      ...Array(4).fill('ws-flv'),
+    ]);
+    expect(engine.budget.inUse('http://m:1')).toBe(5);
+  });
+
+  it('applies a new transport order from the next attempt', async () => {
+    const { engine, supervisors, players } = wall(1, ['flv', 'ws-flv']);
+    supervisors[0].start();
+    await vi.advanceTimersByTimeAsync(500);
+    engine.update({ order: ['ws-flv'] });
+    expect(supervisors[0].snapshot().transport).toBe('flv');
+    players[0].fail('ended');
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(supervisors[0].snapshot()).toMatchObject({ state: 'playing', transport: 'ws-flv' });
+  });
+
+  it('destroy() stops every tile and frees every connection', async () => {
+    const { engine, supervisors, players } = wall(3, ['flv']);
+    for (const s of supervisors) s.start();
+    await vi.advanceTimersByTimeAsync(500);
+    engine.destroy();
+    expect(players.every((p) => p.destroyed)).toBe(true);
+    expect(engine.budget.inUse('http://m:1')).toBe(0);
+    expect(supervisors.every((s) => s.snapshot().state === 'idle')).toBe(true);
+  });
+});
