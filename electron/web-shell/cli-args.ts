@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 
 export interface WebCliArgs {
-  /** 0 picks a free port. */
-  port: number;
+  /** 0 picks a free port; undefined: DEFAULT_WEB_PORT, or a free one when that is taken. */
+  port: number | undefined;
   provisionFile?: string;
   dataDir?: string;
   /** Serve this built renderer instead of out/renderer (and do not build). */
@@ -14,9 +14,15 @@ export interface WebCliArgs {
   help: boolean;
 }
 
+/**
+ * The browser shell's usual port. A fixed port keeps the page's origin, and with it what the page
+ * keeps in localStorage (template drafts), the same from one run to the next.
+ */
+export const DEFAULT_WEB_PORT = 47800;
+
 export const USAGE = `Usage: npm run web -- [options]
 
-  --port N            port on 127.0.0.1 (0, the default, picks a free one)
+  --port N            port on 127.0.0.1 (default 47800, or a free one when taken; 0 picks a free one)
   --provision FILE    import a provisioning file first; a refused file stops the shell (exit 2)
   --data-dir DIR      where settings, layouts and encrypted secrets live
                       (default $XDG_CONFIG_HOME/control-room-wall/web or ~/.config/control-room-wall/web)
@@ -43,7 +49,7 @@ export function parseWebCliArgs(argv: readonly string[]): WebCliArgs {
       help: { type: 'boolean' },
     },
   });
-  let port = 0;
+  let port: number | undefined;
   if (values.port !== undefined) {
     port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535)

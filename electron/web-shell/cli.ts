@@ -1,6 +1,6 @@
 import { format } from 'node:util';
 import { createLogger } from '../main/services/logger';
-import { parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
+import { DEFAULT_WEB_PORT, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
 import { defaultDataDir } from './default-data-dir';
 import { openInBrowser } from './open-browser';
 import { ProvisioningRefusedError } from './provisioning-refused';
@@ -33,12 +33,12 @@ async function main(): Promise<void> {
   const dataDir = args.dataDir ?? defaultDataDir();
   let shell;
   try {
-    shell = await startWebShell({
-      port: args.port,
-      dataDir,
-      rendererDir: args.rendererDir,
-      provisionFile: args.provisionFile,
-      logger: log,
+    const start = (port: number) =>
+      startWebShell({ port, dataDir, rendererDir: args.rendererDir, provisionFile: args.provisionFile, logger: log });
+    shell = await start(args.port ?? DEFAULT_WEB_PORT).catch((error: NodeJS.ErrnoException) => {
+      if (args.port !== undefined || error.code !== 'EADDRINUSE') throw error;
+      log.warn(`port ${DEFAULT_WEB_PORT} is taken: using a free port (drafts kept by the page start afresh there)`);
+      return start(0);
     });
   } catch (error) {
     if (error instanceof ProvisioningRefusedError) {

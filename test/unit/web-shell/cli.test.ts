@@ -115,7 +115,7 @@ describe('cli arguments', () => {
       build: true,
       help: false,
     });
-    expect(parseWebCliArgs([])).toMatchObject({ port: 0, open: true, build: true });
+    expect(parseWebCliArgs([])).toMatchObject({ port: undefined, open: true, build: true });
     expect(() => parseWebCliArgs(['--port', '70000'])).toThrow('--port');
     expect(() => parseWebCliArgs(['--port', '-1'])).toThrow();
     expect(() => parseWebCliArgs(['stray'])).toThrow();

@@ -40,7 +40,11 @@ const numeric = (dataType: 'INTEGER' | 'FLOAT' | 'DOUBLE', map: Record<string, s
 describe('validateTemplate: a valid template', () => {
   it('accepts all four types and gives the template back unchanged', () => {
     const input = template([
-      param({ dataType: 'INTEGER', identifier: 'count', map: { min: '0', max: '100', unitName: 'pcs', step: '1' } }),
+      param({
+        dataType: 'INTEGER',
+        identifier: 'count',
+        map: { min: '0', max: '100', unitName: 'pcs', step: '1' },
+      }),
       param({ dataType: 'FLOAT', identifier: 'humidity', map: { min: '0', max: '100', step: '0.5' } }),
       param({ dataType: 'DOUBLE', identifier: 'temp', map: {} }),
       param({ dataType: 'STRING', identifier: 'note', map: { max: '255' } }),
@@ -60,8 +64,16 @@ describe('validateTemplate: the shape', () => {
     ['desc missing', { name: 'x', parameters: [param()] }, 'desc'],
     ['parameters not a list', { desc: '', name: 'x', parameters: {} }, 'parameters'],
     ['unknown dataType', template([param({ dataType: 'BOOLEAN' as never })]), 'parameters[0].dataType'],
-    ['a number instead of a string in map', template([{ ...param(), map: { min: 5 } }]), 'parameters[0].map.min'],
-    ['identifier missing', template([{ dataType: 'STRING', name: 'n', map: { max: '1' } }]), 'parameters[0].identifier'],
+    [
+      'a number instead of a string in map',
+      template([{ ...param(), map: { min: 5 } }]),
+      'parameters[0].map.min',
+    ],
+    [
+      'identifier missing',
+      template([{ dataType: 'STRING', name: 'n', map: { max: '1' } }]),
+      'parameters[0].identifier',
+    ],
   ])('%s: reported at its path', (_, input, path) => {
     const problems = problemsOf(input);
     expect(problems.map((p) => p.path)).toContain(path);
@@ -74,8 +86,18 @@ describe('validateTemplate: required fields', () => {
     ['name', template([param()], { name: '' }), 'name', 'name is required'],
     ['name of blanks', template([param()], { name: '   ' }), 'name', 'name is required'],
     ['parameters', template([]), 'parameters', 'add at least one parameter'],
-    ['identifier', template([param({ identifier: '' })]), 'parameters[0].identifier', 'identifier is required'],
-    ['identifier of blanks', template([param({ identifier: '  ' })]), 'parameters[0].identifier', 'identifier is required'],
+    [
+      'identifier',
+      template([param({ identifier: '' })]),
+      'parameters[0].identifier',
+      'identifier is required',
+    ],
+    [
+      'identifier of blanks',
+      template([param({ identifier: '  ' })]),
+      'parameters[0].identifier',
+      'identifier is required',
+    ],
     ['parameter name', template([param({ name: ' ' })]), 'parameters[0].name', 'name is required'],
     [
       'STRING max',
@@ -106,22 +128,29 @@ describe('validateTemplate: identifiers', () => {
     expect(validateTemplate(template([param({ identifier })])).ok).toBe(true);
   });
 
-  it.each(['1abc', 'has space', 'dash-ed', 'é', ' lead', `x${'y'.repeat(64)}`, 'a.b'])('refuses %j', (identifier) => {
-    expect(onlyProblem(template([param({ identifier })]))).toEqual({
-      path: 'parameters[0].identifier',
-      message: 'must start with a letter or _, then letters, digits or _ (at most 64 characters)',
-    });
-  });
+  it.each(['1abc', 'has space', 'dash-ed', 'é', ' lead', `x${'y'.repeat(64)}`, 'a.b'])(
+    'refuses %j',
+    (identifier) => {
+      expect(onlyProblem(template([param({ identifier })]))).toEqual({
+        path: 'parameters[0].identifier',
+        message: 'must start with a letter or _, then letters, digits or _ (at most 64 characters)',
+      });
+    },
+  );
 
   it('refuses a second use of an identifier at the later parameter, naming the first', () => {
     const problems = problemsOf(
       template([param({ identifier: 'a' }), param({ identifier: 'b' }), param({ identifier: 'a' })]),
     );
-    expect(problems).toEqual([{ path: 'parameters[2].identifier', message: '"a" is already used by parameter 1' }]);
+    expect(problems).toEqual([
+      { path: 'parameters[2].identifier', message: '"a" is already used by parameter 1' },
+    ]);
   });
 
   it('compares identifiers exactly (case matters)', () => {
-    expect(validateTemplate(template([param({ identifier: 'a' }), param({ identifier: 'A' })])).ok).toBe(true);
+    expect(validateTemplate(template([param({ identifier: 'a' }), param({ identifier: 'A' })])).ok).toBe(
+      true,
+    );
   });
 });
 

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { canPerform, refusalMessage } from '../../../electron/shared/domain';
+import type { ProfileView } from '../../../electron/shared/profile';
+import { Button } from '../../components/button';
+import { SelectField } from '../../components/select-field';
+
+export interface CredentialGateProps {
+  /** The selected profile, or null when none is. */
+  active: ProfileView | null;
+  profiles: readonly ProfileView[];
+  onSelect(id: string): Promise<{ ok: boolean; error?: { message: string } }>;
+  onManageProfiles(): void;
+}
+
+/**
+ * Shown instead of the form when the selected credentials may not add templates (spec part 5: only
+ * User and Project), or no profile is selected: says so, and offers the profiles that can.
+ */
+export function CredentialGate({ active, profiles, onSelect, onManageProfiles }: CredentialGateProps) {
+  const able = profiles.filter((p) => canPerform(p.credentialType, 'createTemplate'));
+  const [choice, setChoice] = useState(able[0]?.id ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const chosen = able.some((p) => p.id === choice) ? choice : (able[0]?.id ?? '');
+
+  return (
+    <div className="callout callout-warn tpl-gate" data-testid="credential-gate">
+      <p className="callout-title">
+        {active ? refusalMessage(active.credentialType, 'createTemplate') : 'No profile is selected.'}
+      </p>
+      {able.length > 0 ? (
+        <>
+          <p>Switch to a profile that can add archive templates:</p>
+          <div className="tpl-gate-row">
+            <SelectField
+              label="Profile"
+              value={chosen}
+              options={able.map((p) => ({ value: p.id, label: `${p.name} (${p.credentialType})` }))}
+              onChange={setChoice}
+            />
+            <Button
+              variant="primary"
+              busy={busy}
+              onClick={async () => {
+                setBusy(true);
+                setError(null);
+                const answer = await onSelect(chosen);
+                setBusy(false);
+                if (!answer.ok) setError(answer.error?.message ?? 'The profile could not be selected.');
+              }}
+            >
+              Switch profile
+            </Button>
+          </div>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+        </>
+      ) : (
+        <p>No profile with User or Project credentials exists yet.</p>
+      )}
+      <button type="button" className="link" onClick={onManageProfiles}>
+        Manage profiles
+      </button>
+    </div>
+  );
+}
