@@ -19,7 +19,7 @@ const banImports = (names, why) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', '.bench', 'resources'] },
+  { ignores: ['node_modules', 'out', 'dist', 'release', 'coverage', '.bench', '.tmp', 'resources'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -71,6 +71,12 @@ export interface WebShell {
  * are for the transport's own refusals (Host, Origin, token, method, body). `GET /api/events` is
  * the push events as SSE. Resolves once the server accepts connections.
  */
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const log = options.logger ?? createLogger('web-shell');
   const rendererDir = path.resolve(options.rendererDir ?? DEFAULT_RENDERER_DIR);
@@ -81,8 +87,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   const dataDir = path.resolve(options.dataDir);
+  const keyFile = path.join(dataDir, KEY_FILE_NAME);
+  // What this start creates, so a refused provisioning file leaves the data folder as it was.
+  const fresh = { dir: !(await exists(dataDir)), key: !(await exists(keyFile)) };
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const cipher = new AesFileCipher(path.join(dataDir, KEY_FILE_NAME));
+  const cipher = new AesFileCipher(keyFile);
   // Creates the key file (0600) now, so a broken data folder shows at start-up, not at first save.
   if ((await cipher.tier()) === 'unavailable')
     log.warn(`secret storage is unavailable: ${await cipher.describe()}`);
@@ -103,6 +112,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const summary = await importProvisioningFile(core, options.provisionFile).catch(
       async (error: unknown) => {
         await embedded?.close();
+        if (fresh.dir) await rm(dataDir, { recursive: true, force: true });
+        else if (fresh.key) await rm(keyFile, { force: true });
         throw error;
       },
     );

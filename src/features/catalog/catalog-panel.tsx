@@ -1,0 +1,55 @@
+import { useShallow } from 'zustand/react/shallow';
+import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
+import { EmptyState } from '../../components/empty-state';
+import { catalogRefusals } from './catalog-mode';
+import { useCatalogStore } from './catalog-store';
+import { DevicesView } from './devices-view';
+import { ProductKeyPicker } from './product-key-picker';
+import { ProductList } from './product-list';
+import { SingleDevice } from './single-device';
+
+/**
+ * The catalog as the active credential type allows it: products then devices (User), the own
+ * product's devices (Product), a product key then devices (Project), or the one device (Device).
+ * What the type cannot do is said, never offered.
+ */
+export function CatalogPanel() {
+  const { profile, mode, productKey, chooseProduct } = useCatalogStore(
+    useShallow((s) => ({
+      profile: s.profile,
+      mode: s.mode,
+      productKey: s.devices.productKey,
+      chooseProduct: s.chooseProduct,
+    })),
+  );
+
+  if (!profile || !mode)
+    return (
+      <EmptyState title="No active profile">
+        Choose a profile in the top bar, or add one under Profiles….
+      </EmptyState>
+    );
+
+  const refusals = catalogRefusals(profile.credentialType);
+  return (
+    <div className="catalog" data-testid="catalog" data-mode={mode}>
+      {refusals.length > 0 && (
+        <div className="callout callout-info" data-testid="catalog-refusal">
+          <p className="callout-title">{CREDENTIAL_TYPE_LABELS[profile.credentialType]} credentials</p>
+          {refusals.map((r) => (
+            <p key={r}>{r}</p>
+          ))}
+        </div>
+      )}
+      {mode === 'products' && (productKey ? <DevicesView /> : <ProductList />)}
+      {mode === 'own-product' && <DevicesView />}
+      {mode === 'ask-product' && (
+        <>
+          <ProductKeyPicker key={profile.id} current={productKey} onChoose={chooseProduct} />
+          {productKey && <DevicesView />}
+        </>
+      )}
+      {mode === 'single-device' && <SingleDevice deviceKey={profile.keys.deviceKey ?? ''} />}
+    </div>
+  );
+}

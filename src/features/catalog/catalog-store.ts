@@ -1,0 +1,401 @@
+import { create } from 'zustand';
+import {
+  MAX_PAGE_SIZE,
+  type CredentialType,
+  type Device,
+  type Product,
+} from '../../../electron/shared/domain';
+import type { AppError, Result } from '../../../electron/shared/contract';
+import type { Settings, StatusLegend } from '../../../electron/shared/settings';
+import { api } from '../../lib/bridge';
+import { catalogModeFor, type CatalogMode } from './catalog-mode';
+import { Debouncer } from './debouncer';
+import { LatestRequest } from './latest-request';
+import { clampPage, LOAD_ALL_CAP, loadAllPlan, type PageSize } from './paging';
+import { rememberedProductKey } from './remembered-product-key';
+import { renderTiming } from './render-timing';
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The keyword filter waits this long after the last keystroke. */
+export const KEYWORD_DEBOUNCE_MS = 250;
+
+export interface ProductsView {
+  items: Product[];
+  page: number;
+  pageSize: PageSize;
+  total: number;
+  status: LoadStatus;
+  error: AppError | null;
+}
+
+export interface DevicesView {
+  /** The product whose devices are listed; for Product credentials their own (listed without a key). */
+  productKey: string | null;
+  items: Device[];
+  page: number;
+  pageSize: PageSize;
+  total: number;
+  /** What the filter field holds (sent after the debounce). */
+  keyword: string;
+  /** The keyword the shown items were filtered by. */
+  appliedKeyword: string;
+  status: LoadStatus;
+  error: AppError | null;
+  /** "Load all" mode: every page up to LOAD_ALL_CAP in one list. */
+  all: boolean;
+  /** While "load all" runs: how far it got. */
+  progress: { loaded: number; total: number } | null;
+  /** "Load all" stopped at the cap: more devices exist than are shown. */
+  capped: boolean;
+  /** The request whose answer is shown (for the render-timing marks). */
+  shownSeq: number;
+}
+
+/** The profile fields the catalog depends on. */
+export interface CatalogProfile {
+  id: string;
+  credentialType: CredentialType;
+  keys: Record<string, string>;
+  baseUrl?: string;
+  placement?: string;
+}
+
+export interface CatalogState {
+  profile: CatalogProfile | null;
+  mode: CatalogMode | null;
+  products: ProductsView;
+  devices: DevicesView;
+  /** A device to scroll to and highlight (the target of a gateway link). */
+  highlightKey: string | null;
+  /**
+   * Names of the gateways met in any answer for this product, so a gateway link can name its
+   * gateway even when the gateway itself is filtered out or on another page.
+   */
+  gatewayNames: Record<string, string>;
+  /** A short status line for the catalog's live region ("Gateway NVR 1 shown."). */
+  announcement: string;
+  legend: StatusLegend;
+
+  /** Show the catalog of a profile (null: none). Same profile, same keys: nothing reloads. */
+  activate(profile: CatalogProfile | null, options?: { force?: boolean }): void;
+  loadProducts(page?: number): Promise<void>;
+  setProductPageSize(size: PageSize): Promise<void>;
+  /** Open a product's devices; null goes back to the product list. */
+  openProduct(productKey: string | null): void;
+  /** Project credentials: the product whose devices to list (remembered per profile). */
+  chooseProduct(productKey: string): void;
+  /** The filter field changed: the search runs after a pause in typing. */
+  setKeyword(keyword: string): void;
+  /** Search now (Enter in the filter field). */
+  applyKeyword(): void;
+  loadDevices(page?: number): Promise<void>;
+  setDevicePageSize(size: PageSize): Promise<void>;
+  /** Fetch every page (up to LOAD_ALL_CAP) into one scrolling list. */
+  loadAllDevices(): Promise<void>;
+  /** Back from "load all" to pages. */
+  showPages(): Promise<void>;
+  /** Scroll to a device of this product (a gateway link), filtering to it if it is not loaded. */
+  revealDevice(deviceKey: string): Promise<void>;
+  clearHighlight(): void;
+  /** Read the status legend from the settings and follow its changes; returns the unsubscribe. */
+  connect(): () => void;
+  saveLegend(legend: StatusLegend): Promise<Result<Settings>>;
+}
+
+const emptyProducts = (): ProductsView => ({
+  items: [],
+  page: 1,
+  pageSize: 20,
+  total: 0,
+  status: 'idle',
+  error: null,
+});
+
+const emptyDevices = (productKey: string | null = null): DevicesView => ({
+  productKey,
+  items: [],
+  page: 1,
+  pageSize: 100,
+  total: 0,
+  keyword: '',
+  appliedKeyword: '',
+  status: 'idle',
+  error: null,
+  all: false,
+  progress: null,
+  capped: false,
+  shownSeq: 0,
+});
+
+const signature = (p: CatalogProfile | null) =>
+  p ? JSON.stringify([p.id, p.credentialType, p.keys, p.baseUrl ?? '', p.placement ?? '']) : '';
+
+export const useCatalogStore = create<CatalogState>()((set, get) => {
+  const productsRequest = new LatestRequest();
+  const devicesRequest = new LatestRequest();
+  const keywordDebounce = new Debouncer(KEYWORD_DEBOUNCE_MS);
+
+  const patchDevices = (patch: Partial<DevicesView>) => set((s) => ({ devices: { ...s.devices, ...patch } }));
+  const patchProducts = (patch: Partial<ProductsView>) =>
+    set((s) => ({ products: { ...s.products, ...patch } }));
+
+  /** Product credentials list their own product: the core fills the key in (devices:list without it). */
+  const listDevices = (page: number, pageSize: number, keyword: string) => {
+    const { mode, devices, profile } = get();
+    return api.devices.list({
+      ...(profile && { profileId: profile.id }),
+      ...(mode !== 'own-product' && devices.productKey && { productKey: devices.productKey }),
+      ...(keyword && { keyword }),
+      page,
+      pageSize,
+    });
+  };
+
+  const learnGateways = (devices: readonly Device[]) => {
+    const found = devices.filter((d) => d.gateway && d.deviceName);
+    if (found.length)
+      set((s) => ({
+        gatewayNames: {
+          ...s.gatewayNames,
+          ...Object.fromEntries(found.map((d) => [d.deviceKey, d.deviceName])),
+        },
+      }));
+  };
+
+  const canListDevices = () => {
+    const { mode, devices } = get();
+    return (
+      mode === 'own-product' || ((mode === 'products' || mode === 'ask-product') && !!devices.productKey)
+    );
+  };
+
+  return {
+    profile: null,
+    mode: null,
+    products: emptyProducts(),
+    devices: emptyDevices(),
+    highlightKey: null,
+    gatewayNames: {},
+    announcement: '',
+    legend: { deviceStatus: {}, productStatus: {} },
+
+    activate(profile, options) {
+      if (!options?.force && signature(profile) === signature(get().profile)) return;
+      productsRequest.invalidate();
+      devicesRequest.invalidate();
+      keywordDebounce.cancel();
+      const mode = profile ? catalogModeFor(profile.credentialType, profile.keys) : null;
+      const productKey =
+        mode === 'own-product'
+          ? (profile?.keys.productKey ?? null)
+          : mode === 'ask-product' && profile
+            ? rememberedProductKey.get(profile.id)
+            : null;
+      set({
+        profile,
+        mode,
+        products: emptyProducts(),
+        devices: emptyDevices(productKey),
+        highlightKey: null,
+        gatewayNames: {},
+        announcement: '',
+      });
+      if (mode === 'products') void get().loadProducts(1);
+      else if (canListDevices()) void get().loadDevices(1);
+    },
+
+    async loadProducts(page = get().products.page) {
+      if (get().mode !== 'products') return;
+      const ticket = productsRequest.begin();
+      const { pageSize } = get().products;
+      patchProducts({ status: 'loading', error: null });
+      const result = await api.products.list({ profileId: get().profile?.id, page, pageSize });
+      if (!productsRequest.isCurrent(ticket)) return;
+      if (!result.ok) {
+        patchProducts({ status: 'error', error: result.error });
+        return;
+      }
+      const { data, total } = result.value;
+      // A page past the end (the list shrank meanwhile): go to the last page that exists.
+      if (data.length === 0 && total > 0 && page > 1) {
+        void get().loadProducts(clampPage(page, total, pageSize));
+        return;
+      }
+      patchProducts({ items: data, total, page: result.value.page || page, status: 'ready', error: null });
+    },
+
+    async setProductPageSize(size) {
+      const { page, pageSize } = get().products;
+      // Keep the first item in view: it moves to the page of the new size that holds it.
+      const first = (page - 1) * pageSize;
+      patchProducts({ pageSize: size });
+      await get().loadProducts(Math.floor(first / size) + 1);
+    },
+
+    openProduct(productKey) {
+      if (get().mode !== 'products') return;
+      devicesRequest.invalidate();
+      keywordDebounce.cancel();
+      set({ devices: emptyDevices(productKey), highlightKey: null, gatewayNames: {}, announcement: '' });
+      if (productKey) void get().loadDevices(1);
+    },
+
+    chooseProduct(productKey) {
+      const { mode, profile } = get();
+      if (mode !== 'ask-product' || !profile) return;
+      const key = productKey.trim();
+      rememberedProductKey.set(profile.id, key || null);
+      devicesRequest.invalidate();
+      keywordDebounce.cancel();
+      set({ devices: emptyDevices(key || null), highlightKey: null, gatewayNames: {}, announcement: '' });
+      if (key) void get().loadDevices(1);
+    },
+
+    setKeyword(keyword) {
+      patchDevices({ keyword });
+      keywordDebounce.schedule(() => void get().loadDevices(1));
+    },
+
+    applyKeyword() {
+      if (keywordDebounce.isPending) keywordDebounce.flush();
+      else void get().loadDevices(1);
+    },
+
+    async loadDevices(page = get().devices.page) {
+      if (!canListDevices()) return;
+      keywordDebounce.cancel();
+      if (get().devices.all) return get().loadAllDevices();
+      const ticket = devicesRequest.begin();
+      const { pageSize } = get().devices;
+      const keyword = get().devices.keyword.trim();
+      patchDevices({ status: 'loading', error: null, progress: null });
+      const result = await listDevices(page, pageSize, keyword);
+      if (!devicesRequest.isCurrent(ticket)) return;
+      if (!result.ok) {
+        patchDevices({ status: 'error', error: result.error });
+        return;
+      }
+      const { data, total } = result.value;
+      if (data.length === 0 && total > 0 && page > 1) {
+        void get().loadDevices(clampPage(page, total, pageSize));
+        return;
+      }
+      renderTiming.responseArrived(ticket);
+      learnGateways(data);
+      patchDevices({
+        items: data,
+        total,
+        page: result.value.page || page,
+        appliedKeyword: keyword,
+        status: 'ready',
+        error: null,
+        capped: false,
+        shownSeq: ticket,
+      });
+    },
+
+    async setDevicePageSize(size) {
+      const { page, pageSize } = get().devices;
+      const first = (page - 1) * pageSize;
+      patchDevices({ pageSize: size });
+      await get().loadDevices(Math.floor(first / size) + 1);
+    },
+
+    async loadAllDevices() {
+      if (!canListDevices()) return;
+      keywordDebounce.cancel();
+      const ticket = devicesRequest.begin();
+      const keyword = get().devices.keyword.trim();
+      patchDevices({ all: true, status: 'loading', error: null, progress: { loaded: 0, total: 0 } });
+      const first = await listDevices(1, MAX_PAGE_SIZE, keyword);
+      if (!devicesRequest.isCurrent(ticket)) return;
+      if (!first.ok) {
+        patchDevices({ status: 'error', error: first.error, progress: null });
+        return;
+      }
+      const { pages, capped } = loadAllPlan(first.value.total);
+      const items = [...first.value.data];
+      const total = first.value.total;
+      for (let page = 2; page <= pages; page++) {
+        patchDevices({ progress: { loaded: items.length, total: Math.min(total, LOAD_ALL_CAP) } });
+        const next = await listDevices(page, MAX_PAGE_SIZE, keyword);
+        if (!devicesRequest.isCurrent(ticket)) return;
+        if (!next.ok) {
+          patchDevices({ status: 'error', error: next.error, progress: null });
+          return;
+        }
+        items.push(...next.value.data);
+        if (next.value.data.length === 0) break;
+      }
+      renderTiming.responseArrived(ticket);
+      learnGateways(items);
+      patchDevices({
+        items: items.slice(0, LOAD_ALL_CAP),
+        total,
+        page: 1,
+        appliedKeyword: keyword,
+        status: 'ready',
+        error: null,
+        progress: null,
+        capped,
+        shownSeq: ticket,
+      });
+    },
+
+    async showPages() {
+      patchDevices({ all: false, capped: false });
+      await get().loadDevices(1);
+    },
+
+    async revealDevice(deviceKey) {
+      const shown = get().devices.items.find((d) => d.deviceKey === deviceKey);
+      if (shown) {
+        set({ highlightKey: deviceKey, announcement: `${shown.deviceName || deviceKey} is highlighted.` });
+        return;
+      }
+      if (!canListDevices()) return;
+      // Not loaded: look through the product's pages (without the filter) for it.
+      const ticket = devicesRequest.begin();
+      keywordDebounce.cancel();
+      patchDevices({ status: 'loading', error: null });
+      let found: Device | undefined;
+      for (let page = 1; page <= LOAD_ALL_CAP / MAX_PAGE_SIZE && !found; page++) {
+        const result = await listDevices(page, MAX_PAGE_SIZE, '');
+        if (!devicesRequest.isCurrent(ticket)) return;
+        if (!result.ok) {
+          patchDevices({ status: 'error', error: result.error });
+          return;
+        }
+        found = result.value.data.find((d) => d.deviceKey === deviceKey);
+        if (result.value.data.length < MAX_PAGE_SIZE) break;
+      }
+      if (!found) {
+        patchDevices({ status: 'ready' });
+        set({ announcement: `Device ${deviceKey} is not among this product's devices.` });
+        return;
+      }
+      // Filter to it by name, so it is in the list whatever page it was on.
+      patchDevices({ keyword: found.deviceName, all: false });
+      set({ highlightKey: deviceKey, announcement: `Filtered to ${found.deviceName || deviceKey}.` });
+      await get().loadDevices(1);
+    },
+
+    clearHighlight() {
+      set({ highlightKey: null });
+    },
+
+    connect() {
+      void api.settings.get().then((result) => {
+        if (result.ok) set({ legend: result.value.statusLegend });
+      });
+      return api.on('settings:changed', ({ settings }) => set({ legend: settings.statusLegend }));
+    },
+
+    async saveLegend(legend) {
+      const result = await api.settings.set({ statusLegend: legend });
+      if (result.ok) set({ legend: result.value.statusLegend });
+      return result;
+    },
+  };
+});

@@ -1,0 +1,159 @@
+import { useShallow } from 'zustand/react/shallow';
+import { parseExtendData, type Product } from '../../../electron/shared/domain';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorPanel } from '../../components/error-panel';
+import { SkeletonRows } from '../../components/skeleton-rows';
+import { useCatalogStore } from './catalog-store';
+import { formatTime } from './format-time';
+import { Pager } from './pager';
+import { statusLabel, statusText } from './status-legend';
+
+/** The user's products, a page at a time; opening one lists its devices. */
+export function ProductList() {
+  const { products, legend, loadProducts, setProductPageSize, openProduct } = useCatalogStore(
+    useShallow((s) => ({
+      products: s.products,
+      legend: s.legend.productStatus,
+      loadProducts: s.loadProducts,
+      setProductPageSize: s.setProductPageSize,
+      openProduct: s.openProduct,
+    })),
+  );
+  const { items, status, error, total, page, pageSize } = products;
+  const loading = status === 'loading' || status === 'idle';
+
+  return (
+    <section className="catalog-section" aria-labelledby="products-heading" data-testid="product-list">
+      <header className="catalog-section-head">
+        <h2 id="products-heading" className="catalog-title">
+          Products{' '}
+          {status === 'ready' && (
+            <span className="count" data-testid="products-total">
+              {total.toLocaleString()}
+            </span>
+          )}
+        </h2>
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={() => void loadProducts()}
+          busy={status === 'loading'}
+          aria-label="Refresh products"
+        >
+          ↻ Refresh
+        </Button>
+      </header>
+
+      {status === 'error' && error && (
+        <ErrorPanel
+          title="The products could not be loaded"
+          message={error.message}
+          status={error.status}
+          onRetry={() => void loadProducts()}
+        />
+      )}
+      {loading && items.length === 0 && <SkeletonRows label="Loading products…" rows={6} rowHeight={64} />}
+      {status === 'ready' && items.length === 0 && (
+        <EmptyState title="No products">This user owns no products on the platform yet.</EmptyState>
+      )}
+      {items.length > 0 && status !== 'error' && (
+        <ul className={`product-list ${loading ? 'is-stale' : ''}`} aria-label="Products" aria-busy={loading}>
+          {items.map((p) => (
+            <ProductItem
+              key={p.productKey}
+              product={p}
+              legend={legend}
+              onOpen={() => openProduct(p.productKey)}
+            />
+          ))}
+        </ul>
+      )}
+      {(total > 0 || page > 1) && status !== 'error' && (
+        <Pager
+          label="Products"
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          shown={items.length}
+          busy={loading}
+          onPage={(n) => void loadProducts(n)}
+          onPageSize={(n) => void setProductPageSize(n)}
+        />
+      )}
+    </section>
+  );
+}
+
+function ProductItem({
+  product,
+  legend,
+  onOpen,
+}: {
+  product: Product;
+  legend: Record<string, string>;
+  onOpen(): void;
+}) {
+  const extend = parseExtendData(product.extendData);
+  return (
+    <li className="product-item" data-testid="product-item" data-product-key={product.productKey}>
+      <div className="product-item-head">
+        <button
+          type="button"
+          className="link product-open"
+          onClick={onOpen}
+          aria-label={`Open devices of ${product.productName || product.productKey}`}
+        >
+          {product.productName || product.productKey}
+        </button>
+        <Badge
+          title={
+            statusLabel(legend, product.productStatus) ? undefined : 'Status code (add a label in Settings)'
+          }
+          testId="product-status"
+        >
+          Status {statusText(legend, product.productStatus)}
+        </Badge>
+      </div>
+      <div className="product-item-meta">
+        <span>{product.productCategory || '—'}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{product.productIndustry || '—'}</span>
+      </div>
+      <div className="product-item-times text-muted small">
+        <span>Created {formatTime(product.createAt)}</span>
+        <span aria-hidden="true"> · </span>
+        <span>Updated {formatTime(product.updateAt)}</span>
+      </div>
+      <details className="product-details">
+        <summary>
+          Details<span className="visually-hidden"> of {product.productName || product.productKey}</span>
+        </summary>
+        <dl className="kv">
+          <dt>productKey</dt>
+          <dd className="mono">{product.productKey}</dd>
+          {product.descr && (
+            <>
+              <dt>Description</dt>
+              <dd>{product.descr}</dd>
+            </>
+          )}
+          <dt>extendData</dt>
+          <dd data-testid="extend-data" data-kind={extend.kind}>
+            {extend.kind === 'json' ? (
+              <pre className="code">{extend.pretty}</pre>
+            ) : extend.text.trim() === '' ? (
+              <span className="text-muted">empty</span>
+            ) : (
+              <>
+                <pre className="code">{extend.text}</pre>
+                <span className="text-muted small">Not valid JSON: shown as it came.</span>
+              </>
+            )}
+          </dd>
+        </dl>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { AppError } from '../../../electron/shared/contract';
+import { Button } from '../../components/button';
+import { ErrorPanel } from '../../components/error-panel';
+import { useCatalogStore } from './catalog-store';
+import { legendFromRows, legendRows, type LegendKind, type LegendRow } from './status-legend';
+
+const KINDS: { kind: LegendKind; title: string }[] = [
+  { kind: 'deviceStatus', title: 'Device status (deviceStatus)' },
+  { kind: 'productStatus', title: 'Product status (productStatus)' },
+];
+
+/**
+ * Edit what the status codes mean. The spec gives only numbers, so the operator names them; lists
+ * then show "1 · Online" instead of "1".
+ */
+export function StatusLegendEditor({ onDone }: { onDone(): void }) {
+  const { legend, saveLegend, devices, products } = useCatalogStore(
+    useShallow((s) => ({
+      legend: s.legend,
+      saveLegend: s.saveLegend,
+      devices: s.devices.items,
+      products: s.products.items,
+    })),
+  );
+  const [rows, setRows] = useState<Record<LegendKind, LegendRow[]>>(() => ({
+    deviceStatus: legendRows(legend.deviceStatus),
+    productStatus: legendRows(legend.productStatus),
+  }));
+  const [attempted, setAttempted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  // Codes seen in the lists but not named yet: one click adds a row for each.
+  const seen = useMemo(
+    () => ({
+      deviceStatus: [...new Set(devices.map((d) => String(d.deviceStatus)))],
+      productStatus: [...new Set(products.map((p) => String(p.productStatus)))],
+    }),
+    [devices, products],
+  );
+
+  const parsed = {
+    deviceStatus: legendFromRows(rows.deviceStatus),
+    productStatus: legendFromRows(rows.productStatus),
+  };
+
+  const update = (kind: LegendKind, index: number, patch: Partial<LegendRow>) =>
+    setRows((r) => ({ ...r, [kind]: r[kind].map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
+  // A new row takes the focus: its label when the code is known, else its code.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  }, [rows]);
+  const add = (kind: LegendKind, code = '') => {
+    focusNext.current = `${kind}-${code ? 'label' : 'code'}-${rows[kind].length}`;
+    setRows((r) => ({ ...r, [kind]: [...r[kind], { code, label: '' }] }));
+  };
+  const remove = (kind: LegendKind, index: number) =>
+    setRows((r) => ({ ...r, [kind]: r[kind].filter((_, i) => i !== index) }));
+
+  const save = async () => {
+    setAttempted(true);
+    if (!parsed.deviceStatus.ok || !parsed.productStatus.ok) return;
+    setSaving(true);
+    const result = await saveLegend({
+      deviceStatus: parsed.deviceStatus.legend,
+      productStatus: parsed.productStatus.legend,
+    });
+    setSaving(false);
+    if (result.ok) onDone();
+    else setError(result.error);
+  };
+
+  return (
+    <div className="legend-editor" data-testid="legend-editor">
+      <p className="text-muted">
+        The platform reports status as numbers whose meanings it does not publish. Name the codes your
+        platform uses; lists show the code and your label.
+      </p>
+      {error && <ErrorPanel title="The legend was not saved" message={error.message} />}
+      {KINDS.map(({ kind, title }) => {
+        const problems = attempted && !parsed[kind].ok ? parsed[kind].problems : [];
+        const problemAt = (row: number, field: 'code' | 'label') =>
+          problems.find((p) => p.row === row && p.field === field)?.message;
+        const named = new Set(rows[kind].map((r) => String(Number(r.code.trim()))));
+        const unnamed = seen[kind].filter((c) => !named.has(c)).sort((a, b) => Number(a) - Number(b));
+        return (
+          <fieldset key={kind} className="legend-kind" data-testid={`legend-${kind}`}>
+            <legend className="field-label">{title}</legend>
+            {rows[kind].length === 0 && <p className="text-muted small">No codes named yet.</p>}
+            {rows[kind].map((row, index) => (
+              <div className="legend-row" key={index}>
+                <div className="field">
+                  <label className="visually-hidden" htmlFor={`${kind}-code-${index}`}>
+                    Code {index + 1}
+                  </label>
+                  <input
+                    id={`${kind}-code-${index}`}
+                    className="input input-code"
+                    inputMode="numeric"
+                    placeholder="code"
+                    value={row.code}
+                    aria-invalid={problemAt(index, 'code') ? true : undefined}
+                    aria-describedby={problemAt(index, 'code') ? `${kind}-code-${index}-error` : undefined}
+                    onChange={(e) => update(kind, index, { code: e.target.value })}
+                  />
+                  {problemAt(index, 'code') && (
+                    <div className="field-error" id={`${kind}-code-${index}-error`}>
+                      {problemAt(index, 'code')}
+                    </div>
+                  )}
+                </div>
+                <div className="field legend-label">
+                  <label className="visually-hidden" htmlFor={`${kind}-label-${index}`}>
+                    Label of code {row.code || index + 1}
+                  </label>
+                  <input
+                    id={`${kind}-label-${index}`}
+                    className="input"
+                    placeholder="label, e.g. Online"
+                    maxLength={80}
+                    value={row.label}
+                    aria-invalid={problemAt(index, 'label') ? true : undefined}
+                    aria-describedby={problemAt(index, 'label') ? `${kind}-label-${index}-error` : undefined}
+                    onChange={(e) => update(kind, index, { label: e.target.value })}
+                  />
+                  {problemAt(index, 'label') && (
+                    <div className="field-error" id={`${kind}-label-${index}-error`}>
+                      {problemAt(index, 'label')}
+                    </div>
+                  )}
+                </div>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => remove(kind, index)}
+                  aria-label={`Remove code ${row.code || index + 1}`}
+                >
+                  Remove
+                </Button>
+              </div>
+            ))}
+            <div className="legend-actions">
+              <Button size="small" onClick={() => add(kind)}>
+                Add code
+              </Button>
+              {unnamed.length > 0 && <span className="text-muted small">Seen in the lists:</span>}
+              {unnamed.map((code) => (
+                <Button
+                  key={code}
+                  size="small"
+                  variant="ghost"
+                  onClick={() => add(kind, code)}
+                  title={`Code ${code} appears in the list but has no label yet`}
+                >
+                  + code {code}
+                </Button>
+              ))}
+            </div>
+          </fieldset>
+        );
+      })}
+      <div className="form-actions">
+        <span className="spacer" />
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button variant="primary" busy={saving} onClick={() => void save()} data-testid="save-legend">
+          Save legend
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { StatusLegend } from '../../../electron/shared/settings';
+
+export type LegendKind = keyof StatusLegend;
+
+/** The label the operator gave a status code, if any. */
+export function statusLabel(legend: Record<string, string>, code: number): string | undefined {
+  const label = legend[String(code)]?.trim();
+  return label ? label : undefined;
+}
+
+/**
+ * A status as shown in a list: the code always (its meaning is not in the spec), and the operator's
+ * label beside it when the legend has one: "1 · Online".
+ */
+export function statusText(legend: Record<string, string>, code: number): string {
+  const label = statusLabel(legend, code);
+  return label ? `${code} · ${label}` : String(code);
+}
+
+/** One editable row of the legend editor. */
+export interface LegendRow {
+  code: string;
+  label: string;
+}
+
+/** The legend as rows, sorted by code, for the editor. */
+export function legendRows(legend: Record<string, string>): LegendRow[] {
+  return Object.entries(legend)
+    .map(([code, label]) => ({ code, label }))
+    .sort((a, b) => Number(a.code) - Number(b.code));
+}
+
+export type LegendParse =
+  | { ok: true; legend: Record<string, string> }
+  | { ok: false; problems: { row: number; field: 'code' | 'label'; message: string }[] };
+
+/**
+ * Rows back to a legend, checked the way settings:set will check it.
+ *
+ * Rows left entirely blank are dropped; a code must be a whole number and appear once; a label is
+ * required and at most 60 characters.
+ */
+export function legendFromRows(rows: readonly LegendRow[]): LegendParse {
+  const problems: { row: number; field: 'code' | 'label'; message: string }[] = [];
+  const legend: Record<string, string> = {};
+  const seen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    const code = row.code.trim();
+    const label = row.label.trim();
+    if (code === '' && label === '') return;
+    if (!/^-?\d+$/.test(code)) {
+      problems.push({ row: index, field: 'code', message: 'a status code is a whole number' });
+    } else {
+      const normal = String(Number(code));
+      const first = seen.get(normal);
+      if (first !== undefined)
+        problems.push({
+          row: index,
+          field: 'code',
+          message: `code ${normal} is already in row ${first + 1}`,
+        });
+      else seen.set(normal, index);
+      if (label !== '' && label.length <= 60) legend[normal] = label;
+    }
+    if (label === '') problems.push({ row: index, field: 'label', message: 'give the code a label' });
+    else if (label.length > 60)
+      problems.push({ row: index, field: 'label', message: 'at most 60 characters' });
+  });
+  return problems.length ? { ok: false, problems } : { ok: true, legend };
+}

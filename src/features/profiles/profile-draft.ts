@@ -1,0 +1,133 @@
+import {
+  CREDENTIAL_FIELDS,
+  type CredentialType,
+  type FieldProblem,
+  type Placement,
+} from '../../../electron/shared/domain';
+import type { AppError } from '../../../electron/shared/contract';
+import {
+  ProfileSaveInputSchema,
+  type ProfileSaveInput,
+  type ProfileView,
+} from '../../../electron/shared/profile';
+
+/**
+ * What the profile form holds while the operator types.
+ *
+ * Keys and secrets of every credential type live side by side (their names differ across types), so
+ * switching the type back and forth loses nothing typed; only the chosen type's fields are sent.
+ */
+export interface ProfileDraft {
+  /** Set when editing a saved profile. */
+  id?: string;
+  name: string;
+  baseUrl: string;
+  placement: Placement;
+  credentialType: CredentialType;
+  keys: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
+export function emptyDraft(type: CredentialType = 'user'): ProfileDraft {
+  return { name: '', baseUrl: '', placement: 'query', credentialType: type, keys: {}, secrets: {} };
+}
+
+/** A saved profile in the form: its keys filled in, its secrets blank (they never reach the renderer). */
+export function draftFromProfile(profile: ProfileView): ProfileDraft {
+  return {
+    id: profile.id,
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    placement: profile.placement,
+    credentialType: profile.credentialType,
+    keys: { ...profile.keys },
+    secrets: {},
+  };
+}
+
+/**
+ * The save input for a draft: only the chosen type's fields, blank secrets left out (a blank secret
+ * keeps the stored one when editing).
+ */
+export function toSaveInput(
+  draft: ProfileDraft,
+  options: { acceptWeakStorage?: boolean; select?: boolean } = {},
+): ProfileSaveInput {
+  const fields = CREDENTIAL_FIELDS[draft.credentialType];
+  const secrets = Object.fromEntries(
+    fields.secrets.map((name) => [name, draft.secrets[name] ?? '']).filter(([, v]) => v !== ''),
+  );
+  return {
+    ...(draft.id && { id: draft.id }),
+    name: draft.name.trim(),
+    baseUrl: draft.baseUrl.trim(),
+    placement: draft.placement,
+    credentialType: draft.credentialType,
+    keys: Object.fromEntries(fields.keys.map((name) => [name, (draft.keys[name] ?? '').trim()])),
+    ...(Object.keys(secrets).length > 0 && { secrets }),
+    ...(options.acceptWeakStorage && { acceptWeakStorage: true }),
+    ...(options.select && { select: true }),
+  };
+}
+
+/**
+ * Whether a secret field may stay blank: only when editing a profile of the same type whose secret is
+ * stored already.
+ */
+export function secretIsStored(draft: ProfileDraft, saved: ProfileView | undefined, name: string): boolean {
+  return !!saved && saved.credentialType === draft.credentialType && !!saved.secrets[name]?.configured;
+}
+
+/**
+ * Check a draft the way the core will, before anything is sent: the shared schema, plus the secrets
+ * a new profile (or a change of type) must bring. Problems are named by their paths (`keys.userKey`).
+ */
+export function checkDraft(draft: ProfileDraft, saved?: ProfileView): FieldProblem[] {
+  const input = toSaveInput(draft);
+  const problems: FieldProblem[] = [];
+  const parsed = ProfileSaveInputSchema.safeParse(input);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues)
+      problems.push({ path: issue.path.map(String).join('.'), message: issue.message });
+  // The schema's own key check is a refinement, which zod skips while another field is invalid.
+  for (const name of CREDENTIAL_FIELDS[draft.credentialType].keys) {
+    if ((draft.keys[name] ?? '').trim() === '')
+      problems.push({ path: `keys.${name}`, message: `${name} is required` });
+  }
+  for (const name of CREDENTIAL_FIELDS[draft.credentialType].secrets) {
+    if ((draft.secrets[name] ?? '').trim() === '' && !secretIsStored(draft, saved, name))
+      problems.push({ path: `secrets.${name}`, message: `${name} is required` });
+  }
+  const seen = new Set<string>();
+  return problems.filter(
+    (p) => !seen.has(`${p.path}\n${p.message}`) && !!seen.add(`${p.path}\n${p.message}`),
+  );
+}
+
+/** Problems by path, the first message per path: what each field shows under itself. */
+export function fieldErrors(problems: readonly FieldProblem[] | undefined): Record<string, string> {
+  const byPath: Record<string, string> = {};
+  for (const p of problems ?? []) byPath[p.path] ??= p.message;
+  return byPath;
+}
+
+/** The paths the form has a field for; anything else goes to the message at the top. */
+export function formPaths(type: CredentialType): string[] {
+  const fields = CREDENTIAL_FIELDS[type];
+  return [
+    'name',
+    'baseUrl',
+    'placement',
+    'credentialType',
+    ...fields.keys.map((k) => `keys.${k}`),
+    ...fields.secrets.map((s) => `secrets.${s}`),
+  ];
+}
+
+/**
+ * The save failed only because this machine can protect secrets weakly: the operator may opt in
+ * ("store anyway") and save again.
+ */
+export function isWeakStorageRefusal(error: AppError, storageTier: string | undefined): boolean {
+  return error.kind === 'vault' && (storageTier === 'weak' || /weak/i.test(error.message));
+}

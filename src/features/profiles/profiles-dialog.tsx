@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
+import type { ProfileView } from '../../../electron/shared/profile';
+import { Badge } from '../../components/badge';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Dialog } from '../../components/dialog';
+import { EmptyState } from '../../components/empty-state';
+import { useAppStore } from '../../app/app-store';
+import { ProfileForm } from './profile-form';
+import { useProfilesStore } from './profiles-store';
+import { StorageTierBadge } from './storage-tier-badge';
+
+type View = { kind: 'list' } | { kind: 'edit'; id: string } | { kind: 'new' };
+
+export interface ProfilesDialogProps {
+  onClose(): void;
+  /** After any save: the shell refreshes what depends on the profile. */
+  onSaved?: (profile: ProfileView) => void;
+}
+
+/** Manage connection profiles: list, switch, add, edit, delete (after a confirmation). */
+export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
+  const { profiles, appInfo, select, remove } = useProfilesStore(
+    useShallow((s) => ({ profiles: s.profiles, appInfo: s.appInfo, select: s.select, remove: s.remove })),
+  );
+  const notify = useAppStore((s) => s.notify);
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [confirmId, setConfirmId] = useState<string | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const editing = view.kind === 'edit' ? profiles.find((p) => p.id === view.id) : undefined;
+  const toDelete = profiles.find((p) => p.id === confirmId);
+
+  const onRemove = async () => {
+    if (!toDelete) return;
+    setRemoving(true);
+    const result = await remove(toDelete.id);
+    setRemoving(false);
+    setConfirmId(null);
+    notify(
+      result.ok
+        ? { level: 'info', message: `Profile "${toDelete.name}" was deleted.` }
+        : { level: 'error', message: `Could not delete "${toDelete.name}": ${result.error.message}` },
+    );
+  };
+
+  const onUse = async (id: string) => {
+    const result = await select(id);
+    if (!result.ok) notify({ level: 'error', message: `Could not switch profile: ${result.error.message}` });
+  };
+
+  const title =
+    view.kind === 'new'
+      ? 'Add a profile'
+      : view.kind === 'edit'
+        ? `Edit “${editing?.name ?? ''}”`
+        : 'Connection profiles';
+
+  return (
+    <Dialog title={title} onClose={onClose} size="large" testId="profiles-dialog">
+      {view.kind === 'list' && (
+        <>
+          {appInfo && (
+            <p className="text-muted small">
+              Secrets are kept in: {appInfo.storageDescription}{' '}
+              <StorageTierBadge tier={appInfo.storageTier} />
+            </p>
+          )}
+          {profiles.length === 0 ? (
+            <EmptyState
+              title="No profiles yet"
+              action={<Button onClick={() => setView({ kind: 'new' })}>Add a profile</Button>}
+            />
+          ) : (
+            <ul className="profile-list" aria-label="Profiles">
+              {profiles.map((p) => (
+                <li key={p.id} className="profile-item" data-testid="profile-item" data-profile-id={p.id}>
+                  <div className="profile-item-main">
+                    <span className="profile-item-name">{p.name}</span>
+                    {p.selected && <Badge tone="ok">Active</Badge>}
+                    <Badge tone="info">{CREDENTIAL_TYPE_LABELS[p.credentialType]}</Badge>
+                    <StorageTierBadge tier={p.storageTier} />
+                    <div className="profile-item-url text-muted small">{p.baseUrl}</div>
+                  </div>
+                  <div className="profile-item-actions">
+                    {!p.selected && (
+                      <Button size="small" onClick={() => void onUse(p.id)} aria-label={`Use ${p.name}`}>
+                        Use
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      onClick={() => setView({ kind: 'edit', id: p.id })}
+                      aria-label={`Edit ${p.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => setConfirmId(p.id)}
+                      aria-label={`Delete ${p.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="form-actions">
+            <Button variant="primary" onClick={() => setView({ kind: 'new' })} data-testid="add-profile">
+              Add profile
+            </Button>
+          </div>
+        </>
+      )}
+      {view.kind === 'new' && (
+        <ProfileForm
+          selectOnSave
+          onSaved={(p) => {
+            onSaved?.(p);
+            notify({ level: 'info', message: `Profile "${p.name}" was saved and is now active.` });
+            setView({ kind: 'list' });
+          }}
+          onCancel={() => setView({ kind: 'list' })}
+        />
+      )}
+      {view.kind === 'edit' && editing && (
+        <ProfileForm
+          key={editing.id}
+          profile={editing}
+          onSaved={(p) => {
+            onSaved?.(p);
+            notify({ level: 'info', message: `Profile "${p.name}" was saved.` });
+            setView({ kind: 'list' });
+          }}
+          onCancel={() => setView({ kind: 'list' })}
+        />
+      )}
+      {toDelete && (
+        <ConfirmDialog
+          title="Delete this profile?"
+          message={
+            <>
+              <p>
+                “{toDelete.name}” and its stored secrets will be removed from this machine.
+                {toDelete.selected && ' It is the active profile: the wall and catalog will have no profile.'}
+              </p>
+              <p className="text-muted small">The platform itself is not changed.</p>
+            </>
+          }
+          confirmLabel="Delete profile"
+          danger
+          busy={removing}
+          onConfirm={() => void onRemove()}
+          onCancel={() => setConfirmId(null)}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,32 @@
+import { Badge } from '../../components/badge';
+import type { CipherTier } from '../../../electron/shared/profile';
+
+const TEXT: Record<CipherTier, { label: string; tone: 'ok' | 'warn' | 'info' | 'danger'; title: string }> = {
+  strong: {
+    label: 'Secrets: protected',
+    tone: 'ok',
+    title: 'Secrets are encrypted with a key kept outside the data files.',
+  },
+  weak: {
+    label: '⚠ Secrets: weak',
+    tone: 'warn',
+    title:
+      'No OS keychain answered: secrets are only obfuscated with a key that is the same on every Linux machine.',
+  },
+  test: { label: 'Secrets: test cipher', tone: 'info', title: 'A reversible test cipher (tests only).' },
+  unavailable: {
+    label: 'Secrets: cannot store',
+    tone: 'danger',
+    title: 'This machine cannot encrypt secrets now.',
+  },
+};
+
+/** How well a profile's (or this machine's) secrets are protected, with the weak warning. */
+export function StorageTierBadge({ tier }: { tier: CipherTier }) {
+  const t = TEXT[tier];
+  return (
+    <Badge tone={t.tone} title={t.title} testId="storage-tier">
+      {t.label}
+    </Badge>
+  );
+}

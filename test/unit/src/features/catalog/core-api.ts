@@ -1,0 +1,71 @@
+import { buildApi, type Api, type Channel } from '../../../../../electron/shared/contract';
+import type { CipherTier } from '../../../../../electron/shared/profile';
+import { startDemoPlatform, type DemoPlatform } from '../../../../../electron/demo-platform/server';
+import { createCore, type Core } from '../../../../../electron/main/services/core';
+import { createLogger } from '../../../../../electron/main/services/logger';
+import { MemoryStore } from '../../../../fakes/memory-store';
+import { TestCipher } from '../../../../fakes/test-cipher';
+
+export interface Call {
+  channel: Channel;
+  input: unknown;
+}
+
+export interface CoreHarness {
+  /** The Api a renderer would get, carried straight to a real core (no HTTP in between). */
+  api: Api;
+  core: Core;
+  demo: DemoPlatform;
+  cipher: TestCipher;
+  /** Every call, in order. */
+  calls: Call[];
+  /**
+   * Hold an answer back: called with each call; a promise returned delays that call's answer (which
+   * is computed at once) until it settles. For tests of stale answers.
+   */
+  delay?: (call: Call) => Promise<void> | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * A real core (memory store, test cipher) over a real demo platform on loopback, behind the same
+ * Api the renderer uses: the stores under test talk to what they talk to in the app.
+ */
+export async function startCoreHarness(options: { tier?: CipherTier } = {}): Promise<CoreHarness> {
+  const demo = await startDemoPlatform({ log: () => undefined });
+  const cipher = new TestCipher(options.tier ?? 'test');
+  const core = await createCore({
+    cipher,
+    store: new MemoryStore(),
+    app: { shell: 'web', name: 'Control Room Wall', version: 'test', platform: 'linux' },
+    logger: createLogger('test', { sink: () => undefined }),
+    startDemo: async () => ({
+      baseUrl: demo.baseUrl,
+      credentials: { type: 'user', ...demo.credentials.user },
+    }),
+  });
+  const harness: CoreHarness = {
+    core,
+    demo,
+    cipher,
+    calls: [],
+    api: undefined as unknown as Api,
+    close: () => demo.close(),
+  };
+  harness.api = buildApi({
+    async invoke(channel, input) {
+      const call = { channel, input };
+      harness.calls.push(call);
+      const answer = core.call(channel, input);
+      await harness.delay?.(call);
+      return answer;
+    },
+    on: (event, listener) => core.on(event, listener),
+  });
+  return harness;
+}
+
+/** Calls of one channel, for counting requests. */
+export function callsOf(harness: CoreHarness, channel: Channel): Call[] {
+  return harness.calls.filter((c) => c.channel === channel);
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import type { ProfileView } from '../../../../../electron/shared/profile';
+import {
+  checkDraft,
+  draftFromProfile,
+  emptyDraft,
+  fieldErrors,
+  isWeakStorageRefusal,
+  toSaveInput,
+} from '../../../../../src/features/profiles/profile-draft';
+
+const saved: ProfileView = {
+  id: 'site-a',
+  name: 'Site A',
+  baseUrl: 'https://iot.example.com/api',
+  placement: 'headers',
+  credentialType: 'user',
+  keys: { userKey: 'u1', authKey: 'a1' },
+  secrets: { authSecret: { configured: true } },
+  storageTier: 'strong',
+  selected: true,
+};
+
+describe('profile draft', () => {
+  it('sends only the chosen type’s fields, trimmed, and leaves blank secrets out', () => {
+    const draft = {
+      ...emptyDraft('product'),
+      name: ' Site B ',
+      baseUrl: ' http://10.0.0.5:8080 ',
+      keys: { productKey: ' pk1 ', queryKey: 'qk1', userKey: 'typed before switching' },
+      secrets: { querySecret: 's3cret', authSecret: 'other type' },
+    };
+    expect(toSaveInput(draft, { select: true })).toEqual({
+      name: 'Site B',
+      baseUrl: 'http://10.0.0.5:8080',
+      placement: 'query',
+      credentialType: 'product',
+      keys: { productKey: 'pk1', queryKey: 'qk1' },
+      secrets: { querySecret: 's3cret' },
+      select: true,
+    });
+    expect(toSaveInput({ ...draft, secrets: { querySecret: '' } }).secrets).toBeUndefined();
+  });
+
+  it('keeps what was typed for another type when the type is switched back', () => {
+    const draft = { ...emptyDraft('user'), keys: { userKey: 'u', productKey: 'pk' } };
+    const asProduct = { ...draft, credentialType: 'product' as const };
+    const back = { ...asProduct, credentialType: 'user' as const };
+    expect(toSaveInput(back).keys).toEqual({ userKey: 'u', authKey: '' });
+    expect(toSaveInput(asProduct).keys).toEqual({ productKey: 'pk', queryKey: '' });
+  });
+
+  it('fills the form from a saved profile, secrets blank, id kept', () => {
+    const draft = draftFromProfile(saved);
+    expect(draft).toMatchObject({
+      id: 'site-a',
+      placement: 'headers',
+      keys: { userKey: 'u1', authKey: 'a1' },
+    });
+    expect(draft.secrets).toEqual({});
+    expect(toSaveInput(draft)).toMatchObject({ id: 'site-a' });
+    expect(toSaveInput(draft).secrets).toBeUndefined();
+  });
+
+  it('asks a new profile for every field, named by its path', () => {
+    const problems = fieldErrors(checkDraft(emptyDraft('user')));
+    expect(Object.keys(problems).sort()).toEqual([
+      'baseUrl',
+      'keys.authKey',
+      'keys.userKey',
+      'name',
+      'secrets.authSecret',
+    ]);
+    expect(problems['keys.userKey']).toBe('userKey is required');
+  });
+
+  it('rejects a base URL with a user name in it', () => {
+    const draft = { ...draftFromProfile(saved), baseUrl: 'https://me:pw@iot.example.com' };
+    expect(fieldErrors(checkDraft(draft, saved)).baseUrl).toMatch(/without user name or password/);
+  });
+
+  it('lets an edit keep the stored secret, but not after a change of type', () => {
+    expect(checkDraft(draftFromProfile(saved), saved)).toEqual([]);
+    const retyped = {
+      ...draftFromProfile(saved),
+      credentialType: 'device' as const,
+      keys: { deviceKey: 'dk' },
+    };
+    expect(fieldErrors(checkDraft(retyped, saved))).toEqual({
+      'secrets.queryToken': 'queryToken is required',
+    });
+  });
+
+  it('keeps the first message per path', () => {
+    expect(
+      fieldErrors([
+        { path: 'name', message: 'first' },
+        { path: 'name', message: 'second' },
+      ]),
+    ).toEqual({ name: 'first' });
+  });
+
+  it('recognises the weak-storage refusal that the operator may override', () => {
+    expect(
+      isWeakStorageRefusal({ kind: 'vault', message: 'Only weak secret storage is available…' }, 'weak'),
+    ).toBe(true);
+    expect(isWeakStorageRefusal({ kind: 'vault', message: 'cannot encrypt secrets' }, 'unavailable')).toBe(
+      false,
+    );
+    expect(isWeakStorageRefusal({ kind: 'invalid-input', message: 'weak' }, 'weak')).toBe(false);
+  });
+});

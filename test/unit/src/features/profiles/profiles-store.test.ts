@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Api } from '../../../../../electron/shared/contract';
+import { startCoreHarness, type CoreHarness } from '../catalog/core-api';
+
+const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
+vi.mock('../../../../../src/lib/bridge', () => ({
+  get api() {
+    return bridge.api;
+  },
+}));
+
+const { useProfilesStore, selectActiveProfile } =
+  await import('../../../../../src/features/profiles/profiles-store');
+const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
+  await import('../../../../../src/features/profiles/profile-draft');
+
+let h: CoreHarness | undefined;
+const store = () => useProfilesStore.getState();
+
+async function fresh(options: Parameters<typeof startCoreHarness>[0] = {}): Promise<CoreHarness> {
+  h = await startCoreHarness(options);
+  bridge.api = h.api;
+  useProfilesStore.setState({ status: 'loading', profiles: [], appInfo: null, error: null, demoError: null });
+  return h;
+}
+
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const userInput = (harness: CoreHarness) => ({
+  name: 'Site A',
+  baseUrl: harness.demo.baseUrl,
+  credentialType: 'user' as const,
+  keys: { userKey: harness.demo.credentials.user.userKey, authKey: harness.demo.credentials.user.authKey },
+  secrets: { authSecret: harness.demo.credentials.user.authSecret },
+});
+
+describe('profiles store', () => {
+  it('is ready once app info and the (empty) profile list have loaded', async () => {
+    await fresh();
+    const loading = store().load();
+    expect(store().status).toBe('loading');
+    await loading;
+    expect(store().status).toBe('ready');
+    expect(store().appInfo?.demoAvailable).toBe(true);
+    expect(store().profiles).toEqual([]);
+  });
+
+  it('starts the demo platform in one call and selects its profile', async () => {
+    const harness = await fresh();
+    await store().load();
+    const stop = store().connect();
+    const result = await store().startDemo();
+    stop();
+    expect(result.ok).toBe(true);
+    expect(store().demoStarting).toBe(false);
+    const active = selectActiveProfile(store());
+    expect(active?.baseUrl).toBe(harness.demo.baseUrl);
+    expect(active?.credentialType).toBe('user');
+  });
+
+  it('follows profiles:changed from the core', async () => {
+    const harness = await fresh();
+    await store().load();
+    const stop = store().connect();
+    await harness.api.profiles.save(userInput(harness));
+    stop();
+    expect(store().profiles.map((p) => p.name)).toEqual(['Site A']);
+  });
+
+  it('returns field problems by path when a save is refused, and saves nothing', async () => {
+    const harness = await fresh();
+    await store().load();
+    const result = await store().save({
+      ...userInput(harness),
+      keys: { userKey: '', authKey: 'a' },
+      baseUrl: 'ftp://x',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe('invalid-input');
+    expect(result.error.details?.map((d) => d.path)).toEqual(expect.arrayContaining(['baseUrl']));
+    expect(store().profiles).toEqual([]);
+  });
+
+  it('edits a profile without retyping its secret, and the connection still works', async () => {
+    const harness = await fresh();
+    await store().load();
+    const saved = await store().save(userInput(harness));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const draft = { ...draftFromProfile(saved.value), name: 'Site A (renamed)' };
+    const edited = await store().save(toSaveInput(draft));
+    expect(edited.ok && edited.value.name).toBe('Site A (renamed)');
+    expect(edited.ok && edited.value.secrets.authSecret.configured).toBe(true);
+    const tested = await store().test({ id: saved.value.id });
+    expect(tested.ok && tested.value.ok).toBe(true);
+  });
+
+  it('tests a draft and reports every operation of the matrix', async () => {
+    const harness = await fresh();
+    await store().load();
+    const result = await store().test({
+      draft: {
+        name: 'p',
+        baseUrl: harness.demo.baseUrl,
+        credentialType: 'device',
+        keys: { deviceKey: harness.demo.credentials.device.deviceKey },
+        secrets: { queryToken: 'wrong-token' },
+      },
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.ok).toBe(false);
+    expect(result.value.operations.listProducts.allowed).toBe(false);
+    expect(result.value.operations.streamStart.allowed).toBe(true);
+    expect(result.value.operations.streamStart.checked).toMatchObject({ kind: 'auth' });
+  });
+
+  it('refuses weak storage until the operator opts in', async () => {
+    const harness = await fresh({ tier: 'weak' });
+    await store().load();
+    const refused = await store().save(userInput(harness));
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(isWeakStorageRefusal(refused.error, store().appInfo?.storageTier)).toBe(true);
+    const accepted = await store().save({ ...userInput(harness), acceptWeakStorage: true });
+    expect(accepted.ok && accepted.value.storageTier).toBe('weak');
+  });
+
+  it('removes a profile', async () => {
+    const harness = await fresh();
+    await store().load();
+    const saved = await store().save(userInput(harness));
+    if (!saved.ok) throw new Error(saved.error.message);
+    const removed = await store().remove(saved.value.id);
+    expect(removed.ok && removed.value.removed).toBe(true);
+    expect(store().profiles).toEqual([]);
+  });
+});
