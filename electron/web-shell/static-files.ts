@@ -1,35 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mimeType } from '../shared/mime-types';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
-
-export function mimeType(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+export { mimeType };
 
 /** What a URL path resolves to inside the renderer folder. */
 export type StaticLookup =

@@ -2,30 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { protocol } from 'electron';
 import { buildCsp } from '../../shared/csp';
+import { mimeType } from '../../shared/mime-types';
 import { APP_HOST, APP_SCHEME } from './app-origin';
-
-const MIME_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-};
 
 /**
  * Declare `app:` privileged. Must run before the app is ready (Electron's rule).
@@ -90,7 +68,7 @@ export function createAppRequestHandler(
     try {
       if (!(await stat(file)).isFile()) return refuse(404, 'Not found');
       const body = request.method === 'HEAD' ? null : await readFile(file);
-      const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+      const type = mimeType(file);
       return new Response(body, {
         status: 200,
         headers: { ...baseHeaders, 'Content-Type': type, 'Cache-Control': 'no-cache' },

@@ -1,3 +1,4 @@
+import { slugId } from '../../shared/slug-id';
 import { CREDENTIAL_FIELDS, validateTemplate, type Credentials } from '../../shared/domain';
 import type { Channel, ChannelOutput, EventName, EventPayload, Notice, Result } from '../../shared/contract';
 import type { Layout } from '../../shared/layout';
@@ -474,14 +475,5 @@ function toView(p: VaultProfile, selectedId: string | null): ProfileView {
 }
 
 function uniqueId(name: string, taken: readonly string[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 48) || 'layout';
-  let id = base;
-  for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
-  return id;
+  return slugId(name, (id) => taken.includes(id), 'layout');
 }

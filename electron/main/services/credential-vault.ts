@@ -1,3 +1,4 @@
+import { slugId } from '../../shared/slug-id';
 import { z } from 'zod';
 import {
   CREDENTIAL_FIELDS,
@@ -352,16 +353,6 @@ function viewOf(p: StoredProfile): VaultProfile {
   };
 }
 
-/** "Control room 2" -> "control-room-2", made unique among the stored ids. */
 function uniqueId(name: string, profiles: readonly StoredProfile[]): string {
-  const base =
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 48) || 'profile';
-  let id = base;
-  for (let n = 2; profiles.some((p) => p.id === id); n++) id = `${base}-${n}`;
-  return id;
+  return slugId(name, (id) => profiles.some((p) => p.id === id), 'profile');
 }
