@@ -880,8 +880,19 @@ describe('canary: no secret reaches the renderer or a plain-text file', () => {
     // The search covered real ground: every API answer was read, events and logs flowed.
     const api = evidence.responses.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
     expect(api.length).toBeGreaterThan(150);
-    expect(evidence.bodyFailures.filter((f) => !f.url.includes('/api/events'))).toEqual([]);
-    expect(api.filter((r) => !r.url.endsWith('/api/events')).every((r) => r.body !== undefined)).toBe(true);
+    // A body Chromium dropped because the page navigated away mid-answer is covered only when the
+    // same channel's answer was read elsewhere; any other failure to read a body fails the test.
+    const readUrls = new Set(api.filter((r) => r.body !== undefined).map((r) => r.url));
+    const unread = evidence.bodyFailures.filter(
+      (f) => !f.url.includes('/api/events') && !(/navigated away/.test(f.error) && readUrls.has(f.url)),
+    );
+    expect(unread).toEqual([]);
+    const failed = new Set(evidence.bodyFailures.map((f) => f.url));
+    expect(
+      api
+        .filter((r) => !r.url.endsWith('/api/events') && !failed.has(r.url))
+        .every((r) => r.body !== undefined),
+    ).toBe(true);
     expect(events.text()).toContain('event: profiles:changed');
     expect(s.logs.length).toBeGreaterThan(0);
     expect(files).toBeGreaterThan(1);

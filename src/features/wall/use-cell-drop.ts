@@ -1,0 +1,73 @@
+import { useState, type DragEvent } from 'react';
+import { WALL_DEVICE_MIME } from '../catalog/wall-device';
+import type { TileDevice, WallCell } from './layout-edit';
+import { useWallStore } from './wall-store';
+
+/** Drag data of a tile being moved on the wall: JSON of its cell. */
+export const WALL_TILE_MIME = 'application/x-wall-tile';
+
+function parseDevice(text: string): TileDevice | null {
+  try {
+    const value = JSON.parse(text) as Partial<TileDevice>;
+    if (typeof value.deviceKey !== 'string' || value.deviceKey.trim() === '') return null;
+    return {
+      deviceKey: value.deviceKey,
+      deviceName: typeof value.deviceName === 'string' ? value.deviceName : value.deviceKey,
+      ...(typeof value.sipId === 'string' && value.sipId ? { sipId: value.sipId } : {}),
+      ...(typeof value.channelId === 'string' && value.channelId ? { channelId: value.channelId } : {}),
+    };
+  } catch {
+    return null;
+  }
+}
+
+function parseCell(text: string): WallCell | null {
+  try {
+    const value = JSON.parse(text) as Partial<WallCell>;
+    return Number.isInteger(value.column) && Number.isInteger(value.row)
+      ? { column: value.column!, row: value.row! }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const carries = (event: DragEvent, type: string) => event.dataTransfer.types.includes(type);
+
+/**
+ * A wall cell (a tile or an empty cell) as a drop target: a device from the catalog goes onto it; a
+ * tile dragged from elsewhere on the wall moves here (or swaps with the tile here).
+ */
+export function useCellDrop(cell: WallCell, enabled: boolean) {
+  const [over, setOver] = useState(false);
+  if (!enabled) return { over: false, handlers: {} };
+  const accepts = (e: DragEvent) => carries(e, WALL_DEVICE_MIME) || carries(e, WALL_TILE_MIME);
+  return {
+    over,
+    handlers: {
+      onDragOver(e: DragEvent) {
+        if (!accepts(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = carries(e, WALL_TILE_MIME) ? 'move' : 'copy';
+        if (!over) setOver(true);
+      },
+      onDragLeave() {
+        setOver(false);
+      },
+      onDrop(e: DragEvent) {
+        setOver(false);
+        if (!accepts(e)) return;
+        e.preventDefault();
+        const store = useWallStore.getState();
+        const device = parseDevice(e.dataTransfer.getData(WALL_DEVICE_MIME));
+        if (device) {
+          store.placeDevice(device, cell);
+          store.selectTile(cell);
+          return;
+        }
+        const from = parseCell(e.dataTransfer.getData(WALL_TILE_MIME));
+        if (from) store.moveTile(from, cell);
+      },
+    },
+  };
+}

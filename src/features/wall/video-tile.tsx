@@ -1,0 +1,166 @@
+import { memo, useRef, type CSSProperties, type DragEvent } from 'react';
+import type { PlacedTile } from '../../../electron/shared/layout';
+import type { TileSnapshot } from '../../lib/wall-engine';
+import { retryText, staleText, stateText } from './tile-format';
+import { TileMenu } from './tile-menu';
+import { TileStatsOverlay } from './tile-stats-overlay';
+import { useCellDrop, WALL_TILE_MIME } from './use-cell-drop';
+import { useTilePlayback } from './use-tile-playback';
+import { useTilePoll } from './use-tile-poll';
+
+export interface VideoTileProps {
+  tile: PlacedTile;
+  tileKey: string;
+  profileId: string;
+  selected: boolean;
+  /** The roving tab stop of the grid. */
+  focusable: boolean;
+  showStats: boolean;
+  editable: boolean;
+  onSelect(tile: PlacedTile): void;
+  onRemove(tile: PlacedTile): void;
+  onToggleStats(tileKey: string): void;
+}
+
+/** States in which the picture is missing and the tile says why. */
+const TROUBLE = new Set<TileSnapshot['state']>([
+  'starting',
+  'stalled',
+  'reconnecting',
+  'failed',
+  'paused-hidden',
+]);
+
+/**
+ * One device on the wall: its `<video>` driven by the page's engine, its name and state, why it is not
+ * playing (with the countdown to the next try and "Retry now"), a stale badge, and the stats overlay.
+ *
+ * `data-state` carries the engine's state for tests and monitoring.
+ */
+export const VideoTile = memo(function VideoTile({
+  tile,
+  tileKey,
+  profileId,
+  selected,
+  focusable,
+  showStats,
+  editable,
+  onSelect,
+  onRemove,
+  onToggleStats,
+}: VideoTileProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const elementRef = useRef<HTMLDivElement>(null);
+  const { snapshot, supervisor } = useTilePlayback(videoRef, elementRef, {
+    deviceKey: tile.deviceKey,
+    sipId: tile.sipId,
+    channelId: tile.channelId,
+    profileId,
+  });
+  const state = snapshot?.state ?? 'idle';
+  const waiting = snapshot?.nextRetryAt != null;
+  const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting });
+  const cell = { column: tile.column, row: tile.row };
+  const drop = useCellDrop(cell, editable);
+
+  const name = tile.label || tile.deviceKey;
+  const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
+  const retry = snapshot ? retryText(snapshot.nextRetryAt, poll.now) : null;
+  const trouble = snapshot && TROUBLE.has(state);
+  const failed = state === 'failed';
+  const style: CSSProperties = {
+    gridColumn: `${tile.column} / span ${tile.columnSpan}`,
+    gridRow: `${tile.row} / span ${tile.rowSpan}`,
+  };
+
+  return (
+    <div
+      ref={elementRef}
+      className="wall-cell wall-tile"
+      style={style}
+      role="group"
+      aria-label={`${name}: ${snapshot ? stateText(snapshot) : 'Idle'}`}
+      aria-current={selected || undefined}
+      tabIndex={focusable ? 0 : -1}
+      data-cell={`${tile.column},${tile.row}`}
+      data-testid="wall-tile"
+      data-device-key={tile.deviceKey}
+      data-state={state}
+      data-selected={selected || undefined}
+      data-drop-over={drop.over || undefined}
+      draggable={editable}
+      onDragStart={(e: DragEvent) => {
+        e.dataTransfer.setData(WALL_TILE_MIME, JSON.stringify(cell));
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onSelect(tile);
+      }}
+      onMouseDown={() => onSelect(tile)}
+      {...drop.handlers}
+    >
+      <video ref={videoRef} className="wall-tile-video" muted playsInline disablePictureInPicture />
+      <div className="wall-tile-caption">
+        <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
+        <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`}>
+          {name}
+        </span>
+        {state !== 'playing' && (
+          <span className="wall-tile-state" data-testid="wall-tile-state">
+            {snapshot ? stateText(snapshot) : 'Idle'}
+          </span>
+        )}
+      </div>
+      {stale && (
+        <span className="wall-tile-stale" data-testid="wall-tile-stale" role="status">
+          {stale}
+        </span>
+      )}
+      <TileMenu
+        name={name}
+        statsShown={showStats}
+        canRetry={state === 'failed' || state === 'reconnecting' || state === 'stalled'}
+        editable={editable}
+        onToggleStats={() => onToggleStats(tileKey)}
+        onRetry={() => supervisor?.retryNow()}
+        onRemove={() => onRemove(tile)}
+      />
+      {trouble && snapshot && (
+        <div
+          className={`wall-tile-problem${failed ? ' is-failed' : ''}`}
+          data-testid="wall-tile-problem"
+          role={failed ? 'alert' : 'status'}
+        >
+          {state === 'starting' && <span className="spinner" aria-hidden="true" />}
+          <p className="wall-tile-problem-title">
+            {snapshot.label && state !== 'starting' && state !== 'paused-hidden'
+              ? snapshot.label
+              : stateText(snapshot)}
+          </p>
+          {snapshot.detail && state !== 'starting' && (
+            <p className="wall-tile-problem-detail" data-testid="wall-tile-detail">
+              {snapshot.detail}
+            </p>
+          )}
+          {retry && (
+            <p className="wall-tile-retry" data-testid="wall-tile-countdown">
+              {retry}
+              {snapshot.attempt > 1 ? ` · attempt ${snapshot.attempt}` : ''}
+            </p>
+          )}
+          {(failed || state === 'reconnecting') && (
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="wall-tile-retry"
+              onClick={() => supervisor?.retryNow()}
+            >
+              Retry now
+            </button>
+          )}
+        </div>
+      )}
+      {showStats && <TileStatsOverlay stats={poll.stats} />}
+    </div>
+  );
+});

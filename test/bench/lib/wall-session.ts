@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import type { LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
+import type { SettingsPatch } from '../../../electron/shared/settings';
+import { openWebShell, type WebShellSession, type WebShellSessionOptions } from '../../support/web-shell';
+import { ensureWallRenderer } from './wall-renderer';
+
+export interface WallSession {
+  session: WebShellSession;
+  page: Page;
+  /** The demo profile's id (demo:start made and selected it). */
+  profileId: string;
+  /** Device keys the demo profile may stream, in a stable order. */
+  deviceKeys: string[];
+  /** Name of each of those devices. */
+  deviceName(key: string): string;
+  /** Change settings through the core (as the settings screen would). */
+  settings(patch: SettingsPatch): Promise<void>;
+  /**
+   * Save a layout through the core and show it on a freshly loaded wall; resolves once the wall shows
+   * it. The page is reloaded, so every tile starts from nothing.
+   */
+  showLayout(id: string, grid: LayoutGrid, tiles: LayoutTile[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser shell with the demo platform (live media) and a signed-in Chromium page on the wall,
+ * the demo profile selected. For the wall's end-to-end tests and its benchmark.
+ */
+export async function openWallSession(
+  options: Omit<WebShellSessionOptions, 'rendererDir'> = {},
+): Promise<WallSession> {
+  const rendererDir = await ensureWallRenderer((line) => process.stderr.write(`${line}\n`));
+  const session = await openWebShell({ ...options, rendererDir });
+  try {
+    const started = await session.call('demo:start');
+    if (!started.ok) throw new Error(`demo:start failed: ${started.error.message}`);
+    const profileId = started.value.profile.id;
+    const { data, credentials } = session.demo;
+    const products = data.products.filter((p) => p.userKey === credentials.user.userKey);
+    const devices = products.flatMap((p) => data.devicesByProduct.get(p.productKey) ?? []);
+    const names = new Map(devices.map((d) => [d.deviceKey, d.deviceName || d.deviceKey]));
+    const page = session.page;
+
+    const wall: WallSession = {
+      session,
+      page,
+      profileId,
+      deviceKeys: devices.map((d) => d.deviceKey),
+      deviceName: (key) => names.get(key) ?? key,
+      async settings(patch) {
+        const result = await session.call('settings:set', patch);
+        if (!result.ok) throw new Error(`settings:set failed: ${result.error.message}`);
+      },
+      async showLayout(id, grid, tiles) {
+        const saved = await session.call('layouts:save', {
+          id,
+          name: id,
+          profileId,
+          grid,
+          tiles: tiles.map((t) => ({ label: names.get(t.deviceKey), ...t })),
+        });
+        if (!saved.ok) throw new Error(`layouts:save failed: ${saved.error.message}`);
+        await page.evaluate((layoutId) => localStorage.setItem('wall.currentLayout', layoutId), id);
+        await page.reload();
+        await page.locator(`[data-testid="wall"][data-layout-id="${id}"]`).waitFor({ timeout: 30_000 });
+      },
+      close: () => session.close(),
+    };
+    return wall;
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+}
+
+/** The selector of a tile's `<video>`. */
+export const tileVideo = (deviceKey: string) =>
+  `[data-testid="wall-tile"][data-device-key="${deviceKey}"] video`;
+/** The selector of a tile. */
+export const tileOf = (deviceKey: string) => `[data-testid="wall-tile"][data-device-key="${deviceKey}"]`;

@@ -1,0 +1,378 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LiveMedia } from '../../electron/demo-platform/media';
+import type { StreamPlayback } from '../../electron/shared/domain';
+import { DEFAULT_TRANSPORT_ORDER, type Transport } from '../../electron/shared/settings';
+import { openWallSession, tileOf, tileVideo, type WallSession } from '../bench/lib/wall-session';
+import { waitForFramesToAdvance } from '../support/frames';
+
+/**
+ * The wall in Chromium, through the browser shell, against the demo platform's live media: every
+ * case asserts that decoded frames ADVANCE on each tile, not that elements exist.
+ */
+
+const SCREENS = '.tmp/screens';
+let wall: WallSession;
+let page: Page;
+let media: LiveMedia;
+let keys: string[];
+let original: LiveMedia['startStream'];
+
+/** One transition of a tile as the page saw it. */
+interface Seen {
+  at: number;
+  state: string;
+  countdown: string | null;
+  /** The headline of the tile's problem overlay (the reason), if shown. */
+  title: string | null;
+}
+
+beforeAll(async () => {
+  wall = await openWallSession({ viewport: { width: 1600, height: 900 } });
+  page = wall.page;
+  media = wall.session.media!;
+  original = media.startStream.bind(media);
+  keys = wall.deviceKeys;
+});
+
+afterAll(async () => {
+  await wall?.close();
+});
+
+beforeEach(async () => {
+  media.faults.clear();
+  media.setScrambleFields(false);
+  media.startStream = original;
+  await wall.settings({
+    transportOrder: DEFAULT_TRANSPORT_ORDER,
+    statsOverlay: false,
+    hiddenTileGraceSeconds: 10,
+  });
+});
+
+/** Show a wall of these devices, columns × rows, row by row. */
+async function showWall(id: string, devices: string[], columns: number, rows: number) {
+  await wall.showLayout(
+    id,
+    { columns, rows },
+    devices.map((deviceKey, i) => ({
+      deviceKey,
+      column: (i % columns) + 1,
+      row: Math.floor(i / columns) + 1,
+    })),
+  );
+}
+
+async function framesAdvance(deviceKey: string, frames = 20, timeoutMs = 20_000) {
+  return waitForFramesToAdvance(page, tileVideo(deviceKey), { frames, timeoutMs });
+}
+
+async function stateOf(deviceKey: string): Promise<string | null> {
+  return page.locator(tileOf(deviceKey)).getAttribute('data-state');
+}
+
+async function until(deviceKey: string, states: string[], timeout = 20_000): Promise<number> {
+  await page.waitForFunction(
+    ([sel, wanted]) =>
+      wanted.includes((document.querySelector(sel) as HTMLElement | null)?.dataset.state ?? ''),
+    [tileOf(deviceKey), states] as const,
+    { timeout, polling: 50 },
+  );
+  return Date.now();
+}
+
+/** Record every state and countdown change of a tile from now on (read with `seen`). */
+async function record(deviceKey: string) {
+  await page.evaluate((sel) => {
+    const el = document.querySelector(sel) as HTMLElement;
+    const log: { at: number; state: string; countdown: string | null; title: string | null }[] = [];
+    const read = () => {
+      const entry = {
+        at: Date.now(),
+        state: el.dataset.state ?? '',
+        countdown: el.querySelector('[data-testid="wall-tile-countdown"]')?.textContent ?? null,
+        title: el.querySelector('.wall-tile-problem-title')?.textContent ?? null,
+      };
+      const last = log[log.length - 1];
+      if (
+        !last ||
+        last.state !== entry.state ||
+        last.countdown !== entry.countdown ||
+        last.title !== entry.title
+      )
+        log.push(entry);
+    };
+    read();
+    new MutationObserver(read).observe(el, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    (window as unknown as Record<string, unknown>).__seen = log;
+  }, tileOf(deviceKey));
+}
+const seen = () => page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
+
+describe('the wall in Chromium with live media', () => {
+  it('a 9-tile WS-FLV wall plays every tile, and shows its stats overlay on demand', async () => {
+    await wall.settings({ transportOrder: ['ws-flv'] });
+    const nine = keys.slice(0, 9);
+    const shownAt = Date.now();
+    await showWall('nine', nine, 3, 3);
+    await Promise.all(nine.map((k) => framesAdvance(k, 25)));
+    console.info(
+      `[e2e] 9-tile ws-flv wall: every tile advancing ${Date.now() - shownAt} ms after the reload began`,
+    );
+    for (const k of nine) expect(await stateOf(k)).toBe('playing');
+    expect(await page.locator('[data-testid="wall-tile-problem"]').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENS}/wall-3x3-playing.png` });
+
+    // The toolbar's Stats button sets the default for every tile: the figures come from the player.
+    await page.locator('[data-testid="wall-stats-default"]').click();
+    await page.locator('[data-testid="wall-tile-stats"]').first().waitFor();
+    // Select a tile (its frame shows in the screenshot).
+    await page.locator(tileOf(nine[4])).click({ position: { x: 40, y: 60 } });
+    expect(await page.locator(tileOf(nine[4])).getAttribute('data-selected')).toBe('true');
+    await expect.poll(() => page.locator('[data-testid="wall-tile-stats"]').count()).toBe(9);
+    await page
+      .waitForFunction(
+        () =>
+          [...document.querySelectorAll('[data-stat="fps"] dd')].every((dd) => Number(dd.textContent) > 0),
+        undefined,
+        { timeout: 10_000 },
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `fps shown: ${(await page.locator('[data-stat="fps"] dd').allTextContents()).join(', ')}: ${String(error)}`,
+        );
+      });
+    const transports = await page.locator('[data-stat="transport"] dd').allTextContents();
+    expect(transports).toEqual(Array(9).fill('ws-flv · mpegts.js'));
+    expect(await page.locator('[data-stat="resolution"] dd').first().textContent()).toBe('640×360');
+    await page.screenshot({ path: `${SCREENS}/wall-stats-overlay.png` });
+    await wall.settings({ statsOverlay: false });
+    await expect.poll(() => page.locator('[data-testid="wall-tile-stats"]').count()).toBe(0);
+    expect(wall.session.pageErrors).toEqual([]);
+  });
+
+  it('more than 6 tiles of one host offered only HTTP-FLV and WS-FLV all play, never a 6th HTTP-FLV', async () => {
+    media.startStream = async (request) => {
+      const p = await original(request);
+      const blank = Object.fromEntries(Object.keys(p).map((k) => [k, ''])) as StreamPlayback;
+      return {
+        ...blank,
+        streamId: p.streamId,
+        sipId: p.sipId,
+        channelId: p.channelId,
+        flv: p.flv,
+        ws_flv: p.ws_flv,
+      };
+    };
+    await wall.settings({ transportOrder: ['flv', 'ws-flv'] });
+    const eight = keys.slice(10, 18);
+    await showWall('eight', eight, 4, 2);
+    await Promise.all(eight.map((k) => framesAdvance(k, 20)));
+    for (const k of eight) expect(await stateOf(k)).toBe('playing');
+    await wall.settings({ statsOverlay: true });
+    await expect.poll(() => page.locator('[data-stat="transport"] dd').count()).toBe(8);
+    const transports = (await page.locator('[data-stat="transport"] dd').allTextContents()).map(
+      (t) => t.split(' ')[0],
+    );
+    expect(transports.filter((t) => t === 'flv')).toHaveLength(5);
+    expect(transports.filter((t) => t === 'ws-flv')).toHaveLength(3);
+  });
+
+  it.each<[Transport, RegExp]>([
+    ['hls', /^hls · hls\.js$/],
+    // Progressive fMP4 plays through the native element or the engine's own MSE appender.
+    ['fmp4', /^fmp4 · /],
+  ])('a %s tile plays', async (transport, shown) => {
+    await wall.settings({ transportOrder: [transport], statsOverlay: true });
+    const [device] = keys.slice(20);
+    await showWall(`one-${transport}`, [device], 1, 1);
+    await framesAdvance(device, 25, 30_000);
+    expect(await stateOf(device)).toBe('playing');
+    await expect.poll(() => page.locator('[data-stat="transport"] dd').textContent()).toMatch(shown);
+  });
+
+  it('plays when the platform puts the URLs under the wrong field names', async () => {
+    media.setScrambleFields(true);
+    const playback = await original({ deviceKey: keys[21], sipId: '', channelId: '' });
+    expect(playback.ws_flv).not.toMatch(/^ws:.*\.live\.flv/);
+    await wall.settings({ transportOrder: ['ws-flv', 'hls'], statsOverlay: true });
+    await showWall('scrambled', [keys[21]], 1, 1);
+    await framesAdvance(keys[21]);
+    await expect
+      .poll(() => page.locator('[data-stat="transport"] dd').textContent())
+      .toBe('ws-flv · mpegts.js');
+  });
+
+  it('a dropped stream is back within 3 s', async () => {
+    const device = keys[22];
+    await showWall('drop', [device, keys[23]], 2, 1);
+    await framesAdvance(device, 10);
+    await record(device);
+    const droppedAt = Date.now();
+    media.faults.set(device, { type: 'drop', afterSeconds: 0 });
+    await until(device, ['reconnecting', 'stalled', 'starting', 'failed'], 5_000);
+    media.faults.clear(device); // a one-off cut, as a network blip
+    const backAt = await until(device, ['playing'], 5_000);
+    await framesAdvance(device, 25);
+    console.info(`[e2e] drop → playing again after ${backAt - droppedAt} ms`);
+    expect(backAt - droppedAt).toBeLessThanOrEqual(3_000);
+    expect((await seen()).map((s) => s.state)).toContain('reconnecting');
+    // The neighbour never noticed.
+    expect(await stateOf(keys[23])).toBe('playing');
+  });
+
+  it('a stalled stream is detected and recovered', async () => {
+    const device = keys[24];
+    await showWall('stall', [device], 1, 1);
+    await framesAdvance(device, 10);
+    await record(device);
+    const stalledAt = Date.now();
+    media.faults.set(device, { type: 'stall', seconds: 60 });
+    const noticedAt = await until(device, ['stalled', 'reconnecting'], 10_000);
+    media.faults.clear(device);
+    await until(device, ['playing'], 10_000);
+    await framesAdvance(device, 25);
+    const history = await seen();
+    const states = history.map((s) => s.state).filter((state, i, all) => state !== all[i - 1]);
+    // The supervisor passes through `stalled` to `reconnecting` at once; the tile says why.
+    expect(history.some((s) => s.title === 'Video stopped')).toBe(true);
+    expect(states[states.length - 1]).toBe('playing');
+    console.info(`[e2e] stall noticed after ${noticedAt - stalledAt} ms; states ${states.join(' → ')}`);
+    expect(noticedAt - stalledAt).toBeGreaterThanOrEqual(2_000);
+    expect(noticedAt - stalledAt).toBeLessThan(8_000);
+  });
+
+  it('an offline device shows its reason, retries with growing delays, and plays once back', async () => {
+    const device = keys[25];
+    media.faults.set(device, { type: 'offline' });
+    await showWall('offline', [device, keys[26]], 2, 1);
+    await until(device, ['failed']);
+    await record(device);
+    const tile = page.locator(tileOf(device));
+    await expect
+      .poll(() => tile.locator('[data-testid="wall-tile-problem"] .wall-tile-problem-title').textContent())
+      .toBe('Device offline');
+    expect(await tile.locator('[data-testid="wall-tile-detail"]').textContent()).toMatch(/offline/i);
+    // Wait for the fifth try: the backoff doubles from 0.5 s.
+    await page.waitForFunction(
+      (sel) => /attempt ([5-9]|\d\d)/.test(document.querySelector(sel)?.textContent ?? ''),
+      `${tileOf(device)} [data-testid="wall-tile-countdown"]`,
+      { timeout: 30_000, polling: 100 },
+    );
+    await expect
+      .poll(() => tile.locator('[data-testid="wall-tile-countdown"]').textContent())
+      .toMatch(/Retrying in \d+ s/);
+    await tile.screenshot({ path: `${SCREENS}/wall-tile-failed.png` });
+    await page.screenshot({ path: `${SCREENS}/wall-failed-tile-in-wall.png` });
+
+    // The first countdown shown for each attempt: the waits grow.
+    const firstWait = new Map<number, number>();
+    for (const s of await seen()) {
+      const m = /Retrying in (\d+) s(?: · attempt (\d+))?/.exec(s.countdown ?? '');
+      if (m) {
+        const attempt = Number(m[2] ?? 1);
+        if (!firstWait.has(attempt)) firstWait.set(attempt, Number(m[1]));
+      }
+    }
+    const waits = [...firstWait.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);
+    console.info(`[e2e] offline: retry waits shown ${waits.join(', ')} s`);
+    expect(waits.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < waits.length; i++) expect(waits[i]).toBeGreaterThanOrEqual(waits[i - 1]);
+    expect(waits[waits.length - 1]).toBeGreaterThan(waits[0]);
+
+    // Back online: "Retry now" skips the rest of the wait.
+    media.faults.clear(device);
+    await tile.locator('[data-testid="wall-tile-retry"]').click();
+    await until(device, ['playing'], 5_000);
+    await framesAdvance(device);
+    expect(await stateOf(keys[26])).toBe('playing');
+  });
+
+  it('a hidden tile stops its stream after the grace period and resumes when shown', async () => {
+    await wall.settings({ hiddenTileGraceSeconds: 1, transportOrder: ['ws-flv'] });
+    const [hidden, kept] = [keys[27], keys[28]];
+    await showWall('hidden', [hidden, kept], 2, 1);
+    await Promise.all([framesAdvance(hidden, 10), framesAdvance(kept, 10)]);
+    expect(media.stats().viewers).toBe(2);
+    // Out of the wall's clipping box: the IntersectionObserver reports it hidden.
+    await page
+      .locator(tileOf(hidden))
+      .evaluate((el) => ((el as HTMLElement).style.transform = 'translateY(-5000px)'));
+    await until(hidden, ['paused-hidden'], 8_000);
+    await expect.poll(() => media.stats().viewers, { timeout: 5_000 }).toBe(1);
+    await framesAdvance(kept, 10);
+    await page.locator(tileOf(hidden)).evaluate((el) => ((el as HTMLElement).style.transform = ''));
+    await until(hidden, ['playing'], 10_000);
+    await framesAdvance(hidden, 20);
+    expect(media.stats().viewers).toBe(2);
+  });
+
+  it('opening the side panel and folding the catalog resize the wall without restarting a tile', async () => {
+    let starts = 0;
+    media.startStream = (request) => {
+      starts += 1;
+      return original(request);
+    };
+    const two = [keys[31], keys[32]];
+    await showWall('resize', two, 2, 1);
+    await Promise.all(two.map((k) => framesAdvance(k, 10)));
+    await page.$$eval('[data-testid="wall-tile"] video', (videos) =>
+      videos.forEach((v) => ((v as HTMLVideoElement).dataset.mark = 'original')),
+    );
+    const widthBefore = await page.locator('[data-testid="wall"]').evaluate((el) => el.clientWidth);
+    const startsBefore = starts;
+    expect(startsBefore).toBeGreaterThanOrEqual(2);
+    await page.locator('[data-testid="open-templates"]').click();
+    await page.locator('[data-testid="toggle-catalog"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="wall"]').evaluate((el) => el.clientWidth))
+      .not.toBe(widthBefore);
+    await Promise.all(two.map((k) => framesAdvance(k, 20)));
+    expect(await page.locator('video[data-mark="original"]').count()).toBe(2);
+    // No tile asked the platform for a new stream.
+    expect(starts).toBe(startsBefore);
+    for (const k of two) expect(await stateOf(k)).toBe('playing');
+  });
+
+  it('a device dropped on an empty cell plays there, the keyboard removes it, and both edits survive a reload', async () => {
+    await showWall('edit', [keys[29]], 2, 1);
+    const device = { deviceKey: keys[30], deviceName: wall.deviceName(keys[30]) };
+    const empty = page.locator('[data-testid="wall-empty-cell"]');
+    await expect.poll(() => empty.count()).toBe(1);
+    await expect.poll(() => empty.textContent()).toContain('Drop a device here');
+    await empty.evaluate((el, json) => {
+      const data = new DataTransfer();
+      data.setData('application/x-wall-device', json);
+      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, JSON.stringify(device));
+    await framesAdvance(device.deviceKey, 20);
+    expect(await page.locator(tileOf(device.deviceKey)).getAttribute('data-state')).toBe('playing');
+    await expect
+      .poll(() => page.locator('[data-testid="wall-save-status"]').getAttribute('data-save'))
+      .toBe('saved');
+
+    await page.reload();
+    await framesAdvance(device.deviceKey, 10);
+    // Select the first tile with the keyboard, step right, and take that tile off the wall.
+    await page.locator(tileOf(keys[29])).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => page.locator(tileOf(device.deviceKey)).getAttribute('data-selected'))
+      .toBe('true');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => page.locator(tileOf(device.deviceKey)).count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid="wall-save-status"]').getAttribute('data-save'))
+      .toBe('saved');
+    await page.reload();
+    await framesAdvance(keys[29], 10);
+    expect(await page.locator('[data-testid="wall-tile"]').count()).toBe(1);
+    expect(await page.locator('[data-testid="wall-empty-cell"]').count()).toBe(1);
+  });
+});

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { placeTiles, type LayoutTile } from '../../../../../electron/shared/layout';
+import {
+  freeCells,
+  moveTile,
+  placeDeviceIn,
+  removeTileAt,
+  resizeGrid,
+  stepSelection,
+  tileAt,
+  tileKeys,
+  uniqueLayoutId,
+  type LayoutShape,
+} from '../../../../../src/features/wall/layout-edit';
+
+const dev = (key: string) => ({ deviceKey: key, deviceName: `Camera ${key}` });
+const shape = (columns: number, rows: number, tiles: LayoutTile[] = []): LayoutShape => ({
+  grid: { columns, rows },
+  tiles,
+});
+const where = (layout: LayoutShape) =>
+  placeTiles(layout).placed.map(
+    (t) =>
+      `${t.deviceKey}@${t.column},${t.row}${t.columnSpan > 1 || t.rowSpan > 1 ? `:${t.columnSpan}x${t.rowSpan}` : ''}`,
+  );
+
+describe('placeDeviceIn', () => {
+  it('fills the first free cell row by row, skipping cells a span covers', () => {
+    const start = shape(3, 2, [{ deviceKey: 'big', column: 1, row: 1, columnSpan: 2, rowSpan: 2 }]);
+    const a = placeDeviceIn(start, dev('a'));
+    expect(a).toMatchObject({ ok: true, cell: { column: 3, row: 1 }, replaced: false });
+    if (!a.ok) return;
+    const b = placeDeviceIn(a.layout, dev('b'));
+    expect(b).toMatchObject({ ok: true, cell: { column: 3, row: 2 } });
+    if (!b.ok) return;
+    expect(where(b.layout)).toEqual(['big@1,1:2x2', 'a@3,1', 'b@3,2']);
+    expect(placeTiles(b.layout).problems).toEqual([]);
+  });
+
+  it('puts the device on a given cell; an occupied one shows the new device and keeps its size', () => {
+    const start = shape(3, 3, [
+      { deviceKey: 'big', column: 2, row: 2, columnSpan: 2, rowSpan: 2, label: 'Old' },
+    ]);
+    const onEmpty = placeDeviceIn(start, dev('a'), { column: 1, row: 3 });
+    expect(onEmpty).toMatchObject({ ok: true, cell: { column: 1, row: 3 }, replaced: false });
+    // A cell inside the span hits the spanning tile, which takes the device.
+    const onSpan = placeDeviceIn(start, { ...dev('b'), sipId: 'sip-9' }, { column: 3, row: 3 });
+    expect(onSpan).toMatchObject({ ok: true, cell: { column: 2, row: 2 }, replaced: true });
+    if (!onSpan.ok) return;
+    expect(onSpan.layout.tiles).toEqual([
+      { deviceKey: 'b', sipId: 'sip-9', label: 'Camera b', column: 2, row: 2, columnSpan: 2, rowSpan: 2 },
+    ]);
+  });
+
+  it('grows a full wall by a column, then a row, and refuses past 8 × 8', () => {
+    let layout = shape(1, 1, [{ deviceKey: 'x', column: 1, row: 1 }]);
+    const grown = placeDeviceIn(layout, dev('y'));
+    expect(grown.ok && grown.layout.grid).toEqual({ columns: 2, rows: 1 });
+    const again = grown.ok ? placeDeviceIn(grown.layout, dev('z')) : grown;
+    expect(again.ok && again.layout.grid).toEqual({ columns: 2, rows: 2 });
+
+    const full: LayoutTile[] = [];
+    for (let row = 1; row <= 8; row++)
+      for (let column = 1; column <= 8; column++) full.push({ deviceKey: `d${column}-${row}`, column, row });
+    layout = shape(8, 8, full);
+    expect(placeDeviceIn(layout, dev('one-more'))).toMatchObject({ ok: false, reason: 'full' });
+    // Onto a chosen tile it still works: that tile shows the new device.
+    expect(placeDeviceIn(layout, dev('one-more'), { column: 8, row: 8 })).toMatchObject({
+      ok: true,
+      replaced: true,
+    });
+  });
+
+  it('refuses a cell outside the grid', () => {
+    expect(placeDeviceIn(shape(2, 2), dev('a'), { column: 3, row: 1 })).toMatchObject({
+      ok: false,
+      reason: 'outside',
+    });
+  });
+
+  it('pins auto-placed tiles to the cells they were shown in', () => {
+    const start = shape(2, 2, [
+      { deviceKey: 'auto1' },
+      { deviceKey: 'fixed', column: 1, row: 1 },
+      { deviceKey: 'auto2' },
+    ]);
+    const result = placeDeviceIn(start, dev('new'));
+    expect(result.ok && result.layout.tiles.map((t) => [t.deviceKey, t.column, t.row])).toEqual([
+      ['auto1', 2, 1],
+      ['fixed', 1, 1],
+      ['auto2', 1, 2],
+      ['new', 2, 2],
+    ]);
+  });
+});
+
+describe('removing, moving, resizing', () => {
+  it('removes the tile covering a cell, spans included', () => {
+    const start = shape(3, 3, [
+      { deviceKey: 'big', column: 1, row: 1, columnSpan: 2, rowSpan: 2 },
+      { deviceKey: 'a', column: 3, row: 1 },
+    ]);
+    const after = removeTileAt(start, { column: 2, row: 2 });
+    expect(where(after)).toEqual(['a@3,1']);
+    expect(freeCells(after)).toHaveLength(8);
+    expect(removeTileAt(start, { column: 3, row: 3 })).toEqual(start);
+  });
+
+  it('moves a tile to a free cell, swaps with another tile, and refuses a move that would overlap', () => {
+    const start = shape(3, 2, [
+      { deviceKey: 'a', column: 1, row: 1 },
+      { deviceKey: 'b', column: 2, row: 1 },
+      { deviceKey: 'wide', column: 1, row: 2, columnSpan: 2 },
+    ]);
+    expect(where(moveTile(start, { column: 1, row: 1 }, { column: 3, row: 1 })!)).toEqual([
+      'a@3,1',
+      'b@2,1',
+      'wide@1,2:2x1',
+    ]);
+    expect(where(moveTile(start, { column: 1, row: 1 }, { column: 2, row: 1 })!)).toEqual([
+      'a@2,1',
+      'b@1,1',
+      'wide@1,2:2x1',
+    ]);
+    // The 2-wide tile cannot go to column 3 (it would leave the grid).
+    expect(moveTile(start, { column: 1, row: 2 }, { column: 3, row: 2 })).toBeNull();
+  });
+
+  it('shrinking the grid moves tiles that no longer fit into free cells and counts what is dropped', () => {
+    const tiles: LayoutTile[] = [
+      { deviceKey: 'a', column: 1, row: 1 },
+      { deviceKey: 'b', column: 3, row: 3 },
+      { deviceKey: 'c', column: 2, row: 3 },
+    ];
+    const two = resizeGrid(shape(3, 3, tiles), { columns: 2, rows: 2 });
+    expect(two.dropped).toBe(0);
+    expect(where(two.layout)).toEqual(['a@1,1', 'b@2,1', 'c@1,2']);
+    const one = resizeGrid(shape(3, 3, tiles), { columns: 1, rows: 1 });
+    expect(one.dropped).toBe(2);
+    expect(where(one.layout)).toEqual(['a@1,1']);
+    const big = resizeGrid(shape(2, 2, [{ deviceKey: 'w', column: 1, row: 1, columnSpan: 2 }]), {
+      columns: 1,
+      rows: 2,
+    });
+    expect(big.dropped).toBe(0);
+    expect(big.layout.tiles[0]).toMatchObject({ columnSpan: 1 });
+    expect(resizeGrid(shape(2, 2), { columns: 12, rows: 0 }).layout.grid).toEqual({ columns: 8, rows: 1 });
+  });
+});
+
+describe('selection and keys', () => {
+  const layout = shape(3, 3, [
+    { deviceKey: 'big', column: 1, row: 1, columnSpan: 2, rowSpan: 2 },
+    { deviceKey: 'a', column: 3, row: 1 },
+  ]);
+
+  it('arrow steps jump over a span and stop at the edges', () => {
+    expect(stepSelection(layout, { column: 1, row: 1 }, 1, 0)).toEqual({ column: 3, row: 1 });
+    expect(stepSelection(layout, { column: 1, row: 1 }, 0, 1)).toEqual({ column: 1, row: 3 });
+    expect(stepSelection(layout, { column: 3, row: 2 }, -1, 0)).toEqual({ column: 1, row: 1 });
+    expect(stepSelection(layout, { column: 3, row: 1 }, 1, 0)).toEqual({ column: 3, row: 1 });
+    expect(stepSelection(layout, { column: 1, row: 1 }, 0, -1)).toEqual({ column: 1, row: 1 });
+    expect(tileAt(layout, { column: 2, row: 2 })?.deviceKey).toBe('big');
+  });
+
+  it('gives stable keys per device and occurrence', () => {
+    expect(tileKeys([{ deviceKey: 'a' }, { deviceKey: 'b', sipId: 's' }, { deviceKey: 'a' }])).toEqual([
+      'a||#1',
+      'b|s|#1',
+      'a||#2',
+    ]);
+  });
+
+  it('makes valid unique layout ids from names', () => {
+    expect(uniqueLayoutId('Night shift', [])).toBe('night-shift');
+    expect(uniqueLayoutId('Night shift', ['night-shift', 'night-shift-2'])).toBe('night-shift-3');
+    expect(uniqueLayoutId('  ¡¡ ', [])).toBe('wall');
+    expect(uniqueLayoutId('Hall Ω 2', [])).toMatch(/^[a-z0-9][a-z0-9._-]*$/);
+  });
+});
