@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../electron/main/services/logger';
 import { CHANNELS, type Channel } from '../../electron/shared/contract';
 import { CREDENTIAL_TYPE_LABELS, type CredentialType } from '../../electron/shared/domain';
-import { buildRenderer } from '../../electron/web-shell/renderer-build';
 import { waitForFramesToAdvance } from '../support/frames';
+import { ensureTestRenderer } from '../support/test-renderer';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
 
 /**
@@ -297,13 +296,6 @@ function scanDump(label: string, d: PageDump, found: Leak[]): void {
   scanText(`${label} history.state`, d.historyState, found);
 }
 
-/** The renderer built afresh into a folder of this file's own: no rebuild by another test can pull it away mid-test. */
-async function buildOwnRenderer(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'canary-renderer-'));
-  await buildRenderer(dir, createLogger('build', { sink: () => undefined }));
-  return dir;
-}
-
 /** A platform that refuses everything and echoes the whole request (URL, headers, body) in its message. */
 async function startEchoPlatform(): Promise<{ baseUrl: string; seen: string[]; close(): Promise<void> }> {
   const seen: string[] = [];
@@ -409,7 +401,7 @@ async function refreshIds(): Promise<void> {
 }
 
 beforeAll(async () => {
-  rendererDir = await buildOwnRenderer();
+  rendererDir = await ensureTestRenderer();
   echo = await startEchoPlatform();
   s = await openWebShell({ rendererDir, viewport: { width: 1600, height: 1000 } });
   page = s.page;
@@ -429,7 +421,6 @@ afterAll(async () => {
   events?.close();
   await s?.close();
   await echo?.close();
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
 });
 
 describe('canary: no secret reaches the renderer or a plain-text file', () => {

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveMedia, type LiveMedia } from '../../electron/demo-platform/media';
 import { startDemoPlatform, type DemoPlatform } from '../../electron/demo-platform/server';
 import { createLogger } from '../../electron/main/services/logger';
-import { buildRenderer } from '../../electron/web-shell/renderer-build';
 import { startWebShell } from '../../electron/web-shell/server';
 import type { ProvisioningFile } from '../../electron/shared/provisioning';
 import { waitForFramesToAdvance } from '../support/frames';
+import { ensureTestRenderer } from '../support/test-renderer';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
 
 /**
@@ -39,13 +39,6 @@ const BROKEN_FILE_SECRET = 'CANARY-broken-file-projectAuthSecret-2c81';
 
 let rendererDir: string;
 let work: string;
-
-/** The renderer built afresh into a folder of this file's own: no rebuild by another test can pull it away mid-test. */
-async function buildOwnRenderer(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'provisioning-renderer-'));
-  await buildRenderer(dir, createLogger('build', { sink: () => undefined }));
-  return dir;
-}
 
 async function readFixture(name: string): Promise<ProvisioningFile> {
   return JSON.parse(await readFile(path.join(FIXTURES, name), 'utf8')) as ProvisioningFile;
@@ -89,12 +82,11 @@ function runWebCli(args: string[]): Promise<{ code: number | null; stdout: strin
 }
 
 beforeAll(async () => {
-  rendererDir = await buildOwnRenderer();
+  rendererDir = await ensureTestRenderer();
   work = await mkdtemp(path.join(tmpdir(), 'provisioning-e2e-'));
 });
 
 afterAll(async () => {
-  if (rendererDir) await rm(rendererDir, { recursive: true, force: true });
   if (work) await rm(work, { recursive: true, force: true });
 });
 

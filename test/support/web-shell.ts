@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLiveMedia, type LiveMedia } from '../../electron/demo-platform/media';
 import { startDemoPlatform, type DemoPlatform } from '../../electron/demo-platform/server';
+import { ensureTestRenderer } from './test-renderer';
 import { createLogger } from '../../electron/main/services/logger';
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../electron/shared/contract';
-import { ensureRendererBuilt } from '../../electron/web-shell/renderer-build';
 import { startWebShell, type WebShell } from '../../electron/web-shell/server';
 import { launchChromium } from './chromium';
 
@@ -26,7 +26,7 @@ export interface WebShellSessionOptions {
   seed?: number;
   /** Imported by the shell before the page opens (as `npm run web -- --provision FILE`). */
   provisionFile?: string;
-  /** Serve this built renderer; default out/renderer, built first when missing or older than src/. */
+  /** Serve this built renderer; default out/test-renderer (see ensureTestRenderer). */
   rendererDir?: string;
   /** The app path to open (the token is added); default '/'. */
   path?: string;
@@ -66,13 +66,11 @@ export interface WebShellSession {
   close(): Promise<void>;
 }
 
-let rendererReady: Promise<unknown> | undefined;
-
 /**
  * Start the demo platform and the browser shell in this process (loopback, port 0, a temp data
  * folder) and open Chromium on the shell's printed URL, signed in.
  *
- * Builds out/renderer once per process when it is missing or older than src/.
+ * Serves out/test-renderer (built once per process when older than src/) unless told otherwise.
  */
 export async function openWebShell(options: WebShellSessionOptions = {}): Promise<WebShellSession> {
   const logs: string[] = [];
@@ -82,13 +80,7 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
       if (options.echoLogs) process.stderr.write(`${line}\n`);
     },
   });
-  if (!options.rendererDir) {
-    rendererReady ??= ensureRendererBuilt({ log: log.child('build') }).catch((error: unknown) => {
-      rendererReady = undefined;
-      throw error;
-    });
-    await rendererReady;
-  }
+  const rendererDir = options.rendererDir ?? (await ensureTestRenderer());
 
   const cleanups: (() => Promise<unknown>)[] = [];
   const cleanUp = async () => {
@@ -108,7 +100,7 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
     const shell = await startWebShell({
       port: 0,
       dataDir,
-      rendererDir: options.rendererDir,
+      rendererDir,
       provisionFile: options.provisionFile,
       demoPlatform: demo,
       logger: log,

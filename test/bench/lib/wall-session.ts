@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import type { SettingsPatch } from '../../../electron/shared/settings';
 import { openWebShell, type WebShellSession, type WebShellSessionOptions } from '../../support/web-shell';
-import { ensureWallRenderer } from './wall-renderer';
+import { ensureTestRenderer } from '../../support/test-renderer';
 
 export interface WallSession {
   session: WebShellSession;
@@ -30,7 +30,7 @@ export interface WallSession {
 export async function openWallSession(
   options: Omit<WebShellSessionOptions, 'rendererDir'> = {},
 ): Promise<WallSession> {
-  const rendererDir = await ensureWallRenderer((line) => process.stderr.write(`${line}\n`));
+  const rendererDir = await ensureTestRenderer((line) => process.stderr.write(`${line}\n`));
   const session = await openWebShell({ ...options, rendererDir });
   try {
     const started = await session.call('demo:start');
