@@ -23,7 +23,8 @@ import type { StartScheduler, StartTicket } from './start-scheduler';
  * - idle: not started (or stopped)
  * - starting: first start, or resuming after a hidden pause: waiting for a start slot, the URLs, the first frame
  * - playing: frames are arriving
- * - stalled: no new frame for `stallTimeoutMs`; the player is being replaced
+ * - stalled: the picture froze (no new frame for `stallTimeoutMs`); the state holds while the player is
+ *   replaced, until the new one shows a frame (playing) or that attempt fails too (reconnecting/failed)
  * - reconnecting: recovering from a passing fault: waiting out the backoff, then a new attempt
  * - failed: a reason a person can act on (`reason`); retries continue with backoff (`nextRetryAt`)
  * - paused-hidden: hidden longer than the grace period; the stream is stopped until shown again
@@ -158,6 +159,8 @@ export class TileSupervisor {
   private readonly noFrameFailures = new Map<PlaybackTransport, number>();
   private lastStats: PlayerStats | null = null;
   private watchFrom = 0;
+  /** The current player has shown a frame. */
+  private pictureThisAttempt = false;
 
   private retryTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
@@ -252,7 +255,7 @@ export class TileSupervisor {
     if (this.snap.state === 'playing' || this.snap.state === 'paused-hidden') return;
     this.teardown();
     this.playback = null;
-    this.beginAttempt(this.snap.state === 'failed' ? 'failed' : 'reconnecting');
+    this.beginAttempt(this.retryState());
   }
 
   /**
@@ -312,7 +315,7 @@ export class TileSupervisor {
 
   // ---- attempts -------------------------------------------------------------------------------
 
-  private beginAttempt(state: 'starting' | 'reconnecting' | 'failed'): void {
+  private beginAttempt(state: 'starting' | 'reconnecting' | 'stalled' | 'failed'): void {
     this.clearTimer('retryTimer');
     if (!this.wanted || this.destroyed) return;
     this.setState({
@@ -425,6 +428,7 @@ export class TileSupervisor {
 
   private firstFrame(at: number): void {
     if (this.snap.state === 'playing') return;
+    this.pictureThisAttempt = true;
     this.clearTimer('startTimer');
     this.releaseTicket();
     this.noFrameFailures.delete(this.snap.transport!);
@@ -469,8 +473,6 @@ export class TileSupervisor {
     const last = Math.max(this.snap.lastFrameAt ?? 0, this.watchFrom);
     if (now - last >= this.settings.stallTimeoutMs) {
       const seconds = Math.round((now - (this.snap.lastFrameAt ?? now)) / 1000);
-      this.setState({ state: 'stalled', reason: 'stalled', detail: `no new frame for ${seconds} s` });
-      this.log(`stalled: no new frame for ${seconds} s`);
       this.fail({ reason: 'stalled', detail: `no new frame for ${seconds} s` });
     }
   }
@@ -508,7 +510,7 @@ export class TileSupervisor {
   private fail(failure: Failure): void {
     if (!this.wanted || this.destroyed) return;
     const transport = this.snap.transport;
-    const hadPicture = this.snap.state === 'playing' || this.snap.state === 'stalled';
+    const hadPicture = this.pictureThisAttempt;
     this.teardown();
 
     const attempt = this.snap.attempt + 1;
@@ -524,23 +526,33 @@ export class TileSupervisor {
 
     const delay = backoffDelay(attempt, this.settings.backoff, this.random);
     const nextRetryAt = this.clock.now() + delay;
+    // A frozen picture stays `stalled` through its recovery attempt, so monitoring can see it.
     const state: TileState =
       failure.persistent || attempt >= this.settings.failedAfterAttempts || this.snap.state === 'failed'
         ? 'failed'
-        : 'reconnecting';
+        : failure.reason === 'stalled'
+          ? 'stalled'
+          : 'reconnecting';
     this.setState({ state, reason: failure.reason, detail: failure.detail, attempt, nextRetryAt });
     this.log(
       `${state}: ${FAILURE_LABELS[failure.reason]} — ${failure.detail}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`,
     );
     this.retryTimer = this.clock.setTimeout(() => {
       this.retryTimer = null;
-      this.beginAttempt(this.snap.state === 'failed' ? 'failed' : 'reconnecting');
+      this.beginAttempt(this.retryState());
     }, delay);
+  }
+
+  /** The state of the next attempt: it carries on what the tile is recovering from. */
+  private retryState(): 'reconnecting' | 'stalled' | 'failed' {
+    const state = this.snap.state;
+    return state === 'failed' || state === 'stalled' ? state : 'reconnecting';
   }
 
   /** Destroy the player and give back its connection lease and start slot. */
   private teardown(): void {
     this.generation += 1;
+    this.pictureThisAttempt = false;
     this.clearTimer('startTimer');
     this.clearTimer('tickTimer');
     this.clearTimer('stableTimer');

@@ -109,7 +109,13 @@ describe('TileSupervisor', () => {
   });
 
   it('detects a stall after ~3 s without a frame, replaces the player and plays again', async () => {
-    const h = harness();
+    const statesAtStart: TileState[] = [];
+    const h = harness({
+      behave: (player) => {
+        statesAtStart.push(h.tile.snapshot().state);
+        autoPlay(100)(player);
+      },
+    });
     h.tile.start();
     await vi.advanceTimersByTimeAsync(5_000);
     const stalledAt = Date.now();
@@ -118,17 +124,40 @@ describe('TileSupervisor', () => {
     expect(h.tile.snapshot().state).toBe('playing');
     expect(h.tile.staleMs()).toBeGreaterThan(2_000); // the UI's STALE badge shows before the watchdog fires
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(h.states).toContain('stalled');
+    expect(h.snapshots.find((s) => s.state === 'stalled')).toMatchObject({
+      reason: 'stalled',
+      label: 'Video stopped',
+    });
     expect(h.players[0].destroyed).toBe(true);
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(h.tile.snapshot().state).toBe('playing');
-    expect(h.states.slice(-4)).toEqual(['playing', 'stalled', 'reconnecting', 'playing']);
+    // The state held while the replacement player started (monitoring polling data-state sees it).
+    expect(statesAtStart).toEqual(['starting', 'stalled']);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'playing', reason: null });
+    expect(h.states.slice(-3)).toEqual(['playing', 'stalled', 'playing']);
     expect(h.players).toHaveLength(2);
     expect(live(h.players)).toHaveLength(1);
     const recoveredAt = h.tile.snapshot().firstFrameAt!;
     expect(recoveredAt - stalledAt).toBeLessThan(5_000);
     // The same URLs are reused for the first retry: no new streams:start.
     expect(h.start.calls).toBe(1);
+  });
+
+  it('a stall whose replacement player shows nothing turns into reconnecting, then failed', async () => {
+    const h = harness({
+      behave: (player, index) => (index === 0 ? autoPlay(100)(player) : undefined),
+      settings: { startTimeoutMs: 4_000 },
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    h.players[0].live = false;
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect(h.tile.snapshot().state).toBe('stalled');
+    await vi.advanceTimersByTimeAsync(4_600);
+    // The replacement timed out before any frame: no longer a frozen picture, a connection problem.
+    expect(h.tile.snapshot()).toMatchObject({ state: 'reconnecting', reason: 'network', attempt: 2 });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'network' });
+    expect(h.states).toEqual(['idle', 'starting', 'playing', 'stalled', 'reconnecting', 'failed']);
   });
 
   it('recovers from a dropped stream within a second on the first fault', async () => {
