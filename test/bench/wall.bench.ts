@@ -24,7 +24,14 @@ import { clipForDevice } from '../../electron/demo-platform/media';
 import type { Transport } from '../../electron/shared/settings';
 import { TransportSchema } from '../../electron/shared/settings';
 import { renderChart } from './lib/bench-chart';
-import { cpuSecondsBetween, cpuTicks, machineTicks, pssBytes } from './lib/proc-stats';
+import {
+  cpuSecondsBetween,
+  cpuTicks,
+  machineTicks,
+  pssBytes,
+  threadTicks,
+  topThreads,
+} from './lib/proc-stats';
 import { openWallSession } from './lib/wall-session';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -256,6 +263,7 @@ async function main(): Promise<void> {
     const events0 = await readProbe();
     const machine0 = machineTicks();
     const cpu0 = cpuTicks(process.pid);
+    const threads0 = threadTicks(process.pid);
     const started = Date.now();
     const end = started + args.seconds * 1000;
     let nextBucket = started + 5000;
@@ -293,6 +301,7 @@ async function main(): Promise<void> {
     }
     const windowSeconds = (Date.now() - started) / 1000;
     const chromiumCpu = cpuSecondsBetween(cpu0, cpuTicks(process.pid)) / windowSeconds;
+    const busiestThreads = topThreads(threads0, threadTicks(process.pid), windowSeconds);
     const machine1 = machineTicks();
     const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
     const events1 = await readProbe();
@@ -380,6 +389,7 @@ async function main(): Promise<void> {
         ratioToFloorPerDecodedFrame:
           floor && cpuPerTileAt25 !== null ? round(cpuPerTileAt25 / floor.mean, 2) : null,
         netRatioToFloor: floor ? round(netCpuPerTile / floor.mean, 2) : null,
+        busiestThreads,
       },
       memory: {
         chromiumPssMiB: round(lastPss.bytes / MiB, 1),
@@ -449,6 +459,13 @@ async function main(): Promise<void> {
     line(
       'PSS per tile: total / tiles (growth over empty)',
       `${result.memory.totalPerTileMiB} MiB (${result.memory.perTileMiB} MiB)`,
+    );
+    line(
+      'busiest threads (% of one core)',
+      busiestThreads
+        .slice(0, 6)
+        .map((t) => `${t.thread} ${t.pctOfOneCore}`)
+        .join(', '),
     );
     line('transports', JSON.stringify(result.tiles.transports));
     line(

@@ -49,6 +49,10 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Brows
     executablePath: findChromium(),
     headless: true,
     ...options,
-    args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
+    args: [
+      ...CHROMIUM_ARGS,
+      ...(options.args ?? []),
+      ...(process.env.CHROMIUM_EXTRA_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
   });
 }

@@ -43,8 +43,8 @@ export function mpegtsConfig(options: {
     isLive: true,
     // Two ways to stay live: play slightly faster while a little behind (smooth) ...
     liveSync: true,
-    liveSyncMaxLatency: Math.max(minRemain + 0.2, maxLatency * 0.6),
-    liveSyncTargetLatency: Math.max(minRemain, maxLatency * 0.3),
+    liveSyncMaxLatency: Math.max(minRemain + 0.15, maxLatency * 0.375),
+    liveSyncTargetLatency: Math.max(minRemain, maxLatency * 0.25),
     liveSyncPlaybackRate: 1.2,
     // ... and jump to the edge when far behind (after a hiccup).
     liveBufferLatencyChasing: true,

@@ -91,3 +91,64 @@ export function machineTicks(): { busy: number; total: number } {
   const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: total - idle, total };
 }
+
+/** A Chromium process's role, from its command line (`--type=renderer`, …); the browser has none. */
+function processRole(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/); // zygote children rewrite it with spaces
+    const type = args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
+    const sub = args
+      .find((a) => a.startsWith('--utility-sub-type='))
+      ?.split('.')
+      .pop();
+    return type ? (sub ? `${type}:${sub}` : type) : 'browser';
+  } catch {
+    return '?';
+  }
+}
+
+/**
+ * CPU ticks per "role/thread name" over every thread of the Chromium processes (threads of one name
+ * summed: Chromium names its pools alike), to diff over a window and see where the time goes.
+ */
+export function threadTicks(root: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const proc of descendants(root)) {
+    const role = processRole(proc.pid);
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${proc.pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const text = readFileSync(`/proc/${proc.pid}/task/${tid}/stat`, 'utf8');
+        const close = text.lastIndexOf(')');
+        const name = text.slice(text.indexOf('(') + 1, close).replace(/\d+$/, '');
+        const fields = text.slice(close + 2).split(' ');
+        const key = `${role}/${name}`;
+        out.set(key, (out.get(key) ?? 0) + Number(fields[11]) + Number(fields[12]));
+      } catch {
+        // Thread gone.
+      }
+    }
+  }
+  return out;
+}
+
+/** The busiest threads between two `threadTicks` readings, in % of one core over `seconds`. */
+export function topThreads(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  seconds: number,
+  count = 10,
+): { thread: string; pctOfOneCore: number }[] {
+  return [...after]
+    .map(([thread, t]) => ({
+      thread,
+      pctOfOneCore: Number((((t - (before.get(thread) ?? 0)) / CLOCK_TICKS / seconds) * 100).toFixed(1)),
+    }))
+    .sort((a, b) => b.pctOfOneCore - a.pctOfOneCore)
+    .slice(0, count);
+}
