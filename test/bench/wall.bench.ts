@@ -331,6 +331,31 @@ async function main(): Promise<void> {
     const decodedFpsMedian = median(tileFigures.map((t) => t.decodedFps)) ?? 0;
     const cpuPerTileAt25 = decodedFpsMedian > 0 ? (cpuPerTile * FPS) / decodedFpsMedian : null;
 
+    // Drift over the window: the first quarter against the last (flat is what a soak should show).
+    const quarter = Math.max(1, Math.floor(timeline.length / 4));
+    const firstQ = timeline.slice(0, quarter);
+    const lastQ = timeline.slice(-quarter);
+    const medianOf = (rows: typeof timeline, pick: (r: (typeof timeline)[number]) => number | null) =>
+      median(rows.map(pick).filter((v): v is number => v !== null));
+    const drift = {
+      latencyP95FirstQuarterSeconds: round(
+        medianOf(firstQ, (r) => r.latencyP95),
+        3,
+      ),
+      latencyP95LastQuarterSeconds: round(
+        medianOf(lastQ, (r) => r.latencyP95),
+        3,
+      ),
+      pssFirstQuarterMiB: round(
+        medianOf(firstQ, (r) => r.pssMiB),
+        1,
+      ),
+      pssLastQuarterMiB: round(
+        medianOf(lastQ, (r) => r.pssMiB),
+        1,
+      ),
+    };
+
     const result = {
       label,
       args,
@@ -398,6 +423,7 @@ async function main(): Promise<void> {
         perTileMiB: round(pssPerTile / MiB, 2),
         totalPerTileMiB: round(lastPss.bytes / MiB / args.tiles, 2),
       },
+      drift,
       timeline,
     };
 
@@ -466,6 +492,10 @@ async function main(): Promise<void> {
         .slice(0, 6)
         .map((t) => `${t.thread} ${t.pctOfOneCore}`)
         .join(', '),
+    );
+    line(
+      'drift, first → last quarter',
+      `latency p95 ${drift.latencyP95FirstQuarterSeconds} → ${drift.latencyP95LastQuarterSeconds} s, PSS ${drift.pssFirstQuarterMiB} → ${drift.pssLastQuarterMiB} MiB`,
     );
     line('transports', JSON.stringify(result.tiles.transports));
     line(
