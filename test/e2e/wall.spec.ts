@@ -268,6 +268,12 @@ describe('the wall in Chromium with live media', () => {
     await expect
       .poll(() => tile.locator('[data-testid="wall-tile-countdown"]').textContent())
       .toMatch(/Retrying in \d+ s/);
+    // The toolbar counts the wall's tiles by state.
+    const health = page.locator('[data-testid="wall-health"]');
+    await expect.poll(() => health.locator('[data-state="failed"]').getAttribute('data-count')).toBe('1');
+    await expect.poll(() => health.locator('[data-state="playing"]').getAttribute('data-count')).toBe('1');
+    expect(await health.getAttribute('data-problems')).toBe('1');
+    expect(await health.textContent()).toMatch(/1 live.*1 failed/);
     await tile.screenshot({ path: `${SCREENS}/wall-tile-failed.png` });
     await page.screenshot({ path: `${SCREENS}/wall-failed-tile-in-wall.png` });
 

@@ -7,13 +7,14 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { api } from '../../lib/bridge';
 import { GRID_PRESETS } from './layout-edit';
+import { WallHealth } from './wall-health';
 import { useWallStore } from './wall-store';
 
 type Open = 'save-as' | 'custom-grid' | 'remove' | null;
 
 const gridValue = (g: LayoutGrid) => `${g.columns}x${g.rows}`;
 
-/** Layout picker, grid size, save as, the stats default and whether the wall is saved. */
+/** Layout picker, grid size, save as, the stats default, the tiles' health and whether the wall is saved. */
 export function WallToolbar() {
   const { layouts, layout, saveState, saveError, statsDefault, editable } = useWallStore(
     useShallow((s) => ({
@@ -115,6 +116,7 @@ export function WallToolbar() {
         </Button>
       )}
       <span className="spacer" />
+      <WallHealth />
       {notice && (
         <span className="wall-toolbar-note text-warn small" role="status">
           {notice}

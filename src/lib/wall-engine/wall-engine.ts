@@ -7,7 +7,7 @@ import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
 import type { EngineClock } from './clock';
 import { ConnectionBudget, type ConnectionBudgetOptions } from './connection-budget';
 import { StartScheduler } from './start-scheduler';
-import { TileSupervisor, type SupervisorSettings } from './tile-supervisor';
+import { TileSupervisor, type SupervisorSettings, type TileState } from './tile-supervisor';
 
 export interface WallEngineOptions {
   /** The user's transport order (settings.transportOrder). */
@@ -92,6 +92,21 @@ export class WallEngine {
     if (change.hiddenGraceMs !== undefined)
       this.settings = { ...this.settings, hiddenGraceMs: change.hiddenGraceMs };
     for (const tile of this.tiles) tile.configure({ order: this.order, settings: this.settings });
+  }
+
+  /** How many of this page's tiles are in each state: the wall's health at a glance. */
+  health(): Record<TileState, number> {
+    const counts: Record<TileState, number> = {
+      idle: 0,
+      starting: 0,
+      playing: 0,
+      stalled: 0,
+      reconnecting: 0,
+      failed: 0,
+      'paused-hidden': 0,
+    };
+    for (const tile of this.tiles) counts[tile.snapshot().state] += 1;
+    return counts;
   }
 
   /** Destroy every tile made here. */

@@ -49,6 +49,20 @@ describe('WallEngine', () => {
     expect(supervisors[0].snapshot()).toMatchObject({ state: 'playing', transport: 'ws-flv' });
   });
 
+  it('counts its tiles by state, and forgets destroyed ones', async () => {
+    const { engine, supervisors, players } = wall(4, ['ws-flv']);
+    expect(engine.health()).toMatchObject({ idle: 4, playing: 0 });
+    for (const s of supervisors) s.start();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(engine.health()).toMatchObject({ idle: 0, playing: 4 });
+    players[0].fail('ended');
+    expect(engine.health()).toMatchObject({ playing: 3, reconnecting: 1 });
+    supervisors[3].destroy();
+    expect(engine.health()).toMatchObject({ playing: 2, reconnecting: 1 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(engine.health()).toMatchObject({ playing: 3, reconnecting: 0, failed: 0 });
+  });
+
   it('destroy() stops every tile and frees every connection', async () => {
     const { engine, supervisors, players } = wall(3, ['flv']);
     for (const s of supervisors) s.start();

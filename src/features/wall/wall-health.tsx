@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import type { TileState } from '../../lib/wall-engine';
+import { wallEngine } from './wall-engine-instance';
+
+type Health = Record<TileState, number>;
+
+/** The states the summary shows, in an operator's words, worst last. */
+const SHOWN: { state: TileState; label: string }[] = [
+  { state: 'playing', label: 'live' },
+  { state: 'starting', label: 'connecting' },
+  { state: 'paused-hidden', label: 'paused (hidden)' },
+  { state: 'reconnecting', label: 'reconnecting' },
+  { state: 'stalled', label: 'stalled' },
+  { state: 'failed', label: 'failed' },
+];
+
+const same = (a: Health, b: Health) => SHOWN.every(({ state }) => a[state] === b[state]);
+
+/** The wall's tiles counted by state, read once a second; re-renders only when a count changed. */
+function useWallHealth(): Health {
+  const [health, setHealth] = useState<Health>(() => wallEngine().health());
+  useEffect(() => {
+    const read = () => {
+      const next = wallEngine().health();
+      setHealth((prev) => (same(prev, next) ? prev : next));
+    };
+    read();
+    const timer = setInterval(read, 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  return health;
+}
+
+/**
+ * "9 live · 1 reconnecting · 2 failed" in the toolbar: how the whole wall is doing without scanning
+ * every tile. Each count carries `data-state` and `data-count` for monitoring.
+ */
+export function WallHealth() {
+  const health = useWallHealth();
+  const shown = SHOWN.filter(({ state }) => health[state] > 0);
+  const problems = health.stalled + health.reconnecting + health.failed;
+  return (
+    <span
+      className="wall-health small"
+      role="status"
+      aria-label="Tiles by state"
+      data-testid="wall-health"
+      data-problems={problems}
+    >
+      {shown.map(({ state, label }) => (
+        <span key={state} className="wall-health-count" data-state={state} data-count={health[state]}>
+          <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
+          {health[state]} {label}
+        </span>
+      ))}
+    </span>
+  );
+}
