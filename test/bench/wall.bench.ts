@@ -3,6 +3,7 @@
  * platform's live media, measured from outside the app.
  *
  *   npm run bench:wall -- --tiles 16 --transport ws-flv|flv|hls|ts|fmp4 --res 360p|720p --seconds 30
+ *                          [--churn S]   (cut every tile's stream every S seconds: re-creation churn)
  *
  * Prints per-tile fps and dropped %, time to first frame p50/p95 and "wall up" (every tile's first
  * frame), latency behind the live edge p50/p95 (buffered end − playback position of each <video>,
@@ -44,6 +45,8 @@ interface Args {
   res: '360p' | '720p';
   seconds: number;
   warmup: number;
+  /** Every this many seconds, cut every tile's stream (0: never): memory across player re-creations. */
+  churn: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -63,6 +66,7 @@ function parseArgs(argv: string[]): Args {
     res,
     seconds: Number(value('seconds', '30')),
     warmup: Number(value('warmup', '5')),
+    churn: Number(value('churn', '0')),
   };
 }
 
@@ -153,7 +157,7 @@ function ffmpegFloor(files: string[]): { perClip: Record<string, number>; mean: 
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s`;
+  const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}`;
   console.error(
     `[bench] wall: ${label} (${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(1))
@@ -270,7 +274,18 @@ async function main(): Promise<void> {
     for (const s of await sample())
       perTile.set(s.key, { decoded: 0, dropped: 0, last: s, states: new Set([s.state]) });
     let lastPss = emptyPss;
+    let churnCycles = 0;
+    let nextChurn = args.churn > 0 ? started + args.churn * 1000 : Infinity;
     while (Date.now() < end) {
+      if (Date.now() >= nextChurn) {
+        // A network blip on every stream at once: each tile must notice, replace its player and play on.
+        for (const key of devices) media.faults.set(key, { type: 'drop', afterSeconds: 0 });
+        setTimeout(() => {
+          for (const key of devices) media.faults.clear(key);
+        }, 300);
+        churnCycles += 1;
+        nextChurn += args.churn * 1000;
+      }
       await sleep(1000 - ((Date.now() - started) % 1000));
       for (const s of await sample()) {
         const t = perTile.get(s.key);
@@ -424,12 +439,16 @@ async function main(): Promise<void> {
         totalPerTileMiB: round(lastPss.bytes / MiB / args.tiles, 2),
       },
       drift,
+      churn: { everySeconds: args.churn, cycles: churnCycles },
       timeline,
     };
 
     const outDir = path.join(ROOT, '.bench');
     await mkdir(outDir, { recursive: true });
-    const base = path.join(outDir, `wall-${args.tiles}-${args.transport}-${args.res}-${args.seconds}s`);
+    const base = path.join(
+      outDir,
+      `wall-${args.tiles}-${args.transport}-${args.res}-${args.seconds}s${args.churn > 0 ? `-churn${args.churn}s` : ''}`,
+    );
     await writeFile(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
     const svg = renderChart({
       title: `Wall benchmark: ${label}`,
@@ -497,6 +516,7 @@ async function main(): Promise<void> {
       'drift, first → last quarter',
       `latency p95 ${drift.latencyP95FirstQuarterSeconds} → ${drift.latencyP95LastQuarterSeconds} s, PSS ${drift.pssFirstQuarterMiB} → ${drift.pssLastQuarterMiB} MiB`,
     );
+    if (churnCycles > 0) line('streams cut (churn)', `${churnCycles} times, every ${args.churn} s`);
     line('transports', JSON.stringify(result.tiles.transports));
     line(
       'machine busy during window',
