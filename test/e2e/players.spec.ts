@@ -215,7 +215,8 @@ describe('players in Chromium', () => {
     const states = (await page.evaluate((id) => harness.history(id), id))
       .map((s) => s.state)
       .filter((state, i, all) => state !== all[i - 1]);
-    expect(states.slice(-4)).toEqual(['playing', 'stalled', 'reconnecting', 'playing']);
+    // `stalled` holds while the frozen tile's player is replaced.
+    expect(states.slice(-3)).toEqual(['playing', 'stalled', 'playing']);
     console.info(
       `[e2e] stall detected after ${detectedAfter} ms, playing again ${back.firstFrameAt! - stalledAt - detectedAfter} ms later`,
     );
