@@ -346,6 +346,31 @@ describe('the wall in Chromium with live media', () => {
     for (const k of two) expect(await stateOf(k)).toBe('playing');
   });
 
+  it('a picture shown at half its size or less is scaled the cheap way, a large one smoothly, and both play', async () => {
+    const [big, small] = [keys[33], keys[34]];
+    await wall.showLayout('scaling', { columns: 4, rows: 4 }, [
+      { deviceKey: big, column: 1, row: 1, columnSpan: 3, rowSpan: 3 },
+      { deviceKey: small, column: 4, row: 4 },
+    ]);
+    await Promise.all([framesAdvance(big, 20), framesAdvance(small, 20)]);
+    const scalingOf = (key: string) =>
+      page.locator(tileVideo(key)).evaluate((el) => {
+        const video = el as HTMLVideoElement;
+        return {
+          scaling: video.dataset.scaling,
+          rendering: getComputedStyle(video).imageRendering,
+          scale: Math.min(video.clientWidth / video.videoWidth, video.clientHeight / video.videoHeight),
+        };
+      });
+    const shownBig = await scalingOf(big);
+    const shownSmall = await scalingOf(small);
+    expect(shownBig.scale).toBeGreaterThan(0.6);
+    expect(shownBig).toMatchObject({ scaling: 'smooth', rendering: 'auto' });
+    expect(shownSmall.scale).toBeLessThanOrEqual(0.6);
+    expect(shownSmall).toMatchObject({ scaling: 'fast', rendering: 'pixelated' });
+    await page.screenshot({ path: `${SCREENS}/wall-scaling.png` });
+  });
+
   it('a device dropped on an empty cell plays there, the keyboard removes it, and both edits survive a reload', async () => {
     await showWall('edit', [keys[29]], 2, 1);
     const device = { deviceKey: keys[30], deviceName: wall.deviceName(keys[30]) };

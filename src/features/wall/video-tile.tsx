@@ -4,6 +4,7 @@ import type { TileSnapshot } from '../../lib/wall-engine';
 import { retryText, staleText, stateText } from './tile-format';
 import { TileMenu } from './tile-menu';
 import { TileStatsOverlay } from './tile-stats-overlay';
+import { usePictureScaling } from './use-picture-scaling';
 import { useCellDrop, WALL_TILE_MIME } from './use-cell-drop';
 import { useTilePlayback } from './use-tile-playback';
 import { useTilePoll } from './use-tile-poll';
@@ -57,6 +58,7 @@ export const VideoTile = memo(function VideoTile({
     channelId: tile.channelId,
     profileId,
   });
+  usePictureScaling(videoRef);
   const state = snapshot?.state ?? 'idle';
   const waiting = snapshot?.nextRetryAt != null;
   const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting });
