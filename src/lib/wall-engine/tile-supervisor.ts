@@ -324,18 +324,43 @@ export class TileSupervisor {
       ...(state === 'starting' ? { reason: null, detail: null } : {}),
     });
     const generation = this.generation;
+    // Ask for the URLs now, not once a start slot is free: the platform's answer (a GB28181 platform
+    // may first have to invite the camera) then overlaps the other tiles' starts, and the slot gates
+    // only what is heavy for this machine: opening the stream and decoding up to its first frame.
+    const urls = this.playback ? null : this.requestUrls();
     const admit = () => {
       if (generation !== this.generation || !this.wanted) {
         this.releaseTicket();
         return;
       }
-      void this.runAttempt(generation);
+      void this.runAttempt(generation, urls);
     };
-    this.ticket = this.deps.scheduler ? this.deps.scheduler.request(admit) : null;
+    const ticket = this.deps.scheduler ? this.deps.scheduler.request(admit) : null;
+    this.ticket = ticket;
     if (!this.deps.scheduler) queueMicrotask(admit);
+    // Refused while still waiting for a slot: say so now rather than after the wait.
+    void urls?.then((result) => {
+      if (!result.ok && generation === this.generation && ticket && !ticket.admitted)
+        this.fail(failureFromStartError(result.error));
+    });
   }
 
-  private async runAttempt(generation: number): Promise<void> {
+  /** streams:start for this tile, settled as a Result (a throwing bridge counts as an internal error). */
+  private async requestUrls(): Promise<Result<StreamPlayback>> {
+    try {
+      return await this.deps.startStream();
+    } catch (error) {
+      return {
+        ok: false,
+        error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
+      };
+    }
+  }
+
+  private async runAttempt(
+    generation: number,
+    urls: Promise<Result<StreamPlayback>> | null,
+  ): Promise<void> {
     this.startTimer = this.clock.setTimeout(() => {
       this.startTimer = null;
       if (generation !== this.generation) return;
@@ -344,15 +369,7 @@ export class TileSupervisor {
     }, this.settings.startTimeoutMs);
 
     if (!this.playback) {
-      let result: Result<StreamPlayback>;
-      try {
-        result = await this.deps.startStream();
-      } catch (error) {
-        result = {
-          ok: false,
-          error: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
-        };
-      }
+      const result = await (urls ?? this.requestUrls());
       if (generation !== this.generation) return;
       if (!result.ok) {
         this.fail(failureFromStartError(result.error));

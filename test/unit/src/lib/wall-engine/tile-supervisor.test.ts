@@ -448,15 +448,36 @@ describe('TileSupervisor', () => {
     expect(budget.inUse(`http://${HOST}`)).toBe(5);
   });
 
-  it('starts a wall in waves through the shared scheduler', async () => {
+  it('starts a wall in waves through the shared scheduler, every tile asking for its URLs at once', async () => {
     const scheduler = new StartScheduler({ concurrency: 6 });
     const tiles = Array.from({ length: 36 }, (_, i) =>
       harness({ answers: [ok(urls(`cam${i}`))], scheduler, behave: autoPlay(150) }),
     );
     for (const t of tiles) t.tile.start();
     await vi.advanceTimersByTimeAsync(10);
-    expect(tiles.filter((t) => t.start.calls > 0)).toHaveLength(6);
+    // The platform calls overlap; only six streams are opened and decoded at once.
+    expect(tiles.filter((t) => t.start.calls === 1)).toHaveLength(36);
+    expect(tiles.filter((t) => t.players.length > 0)).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(160);
+    expect(tiles.filter((t) => t.players.length > 0)).toHaveLength(12);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(tiles.every((t) => t.tile.snapshot().state === 'playing')).toBe(true);
+    expect(tiles.every((t) => t.start.calls === 1 && t.players.length === 1)).toBe(true);
+  });
+
+  it('a tile refused by the platform while waiting for a start slot fails at once and frees its place', async () => {
+    const scheduler = new StartScheduler({ concurrency: 1 });
+    const first = harness({ answers: [ok(urls('cam1'))], scheduler, behave: autoPlay(5_000) });
+    const refused = harness({
+      answers: [{ ok: false, error: { kind: 'forbidden', status: 403, message: 'not permitted' } }],
+      scheduler,
+    });
+    first.tile.start();
+    refused.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(scheduler.active).toBe(1);
+    expect(refused.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'forbidden' });
+    expect(refused.players).toHaveLength(0);
+    expect(scheduler.waiting).toBe(0);
   });
 });
