@@ -26,7 +26,7 @@ class Video implements MeteredVideo {
 }
 
 describe('FrameMeter', () => {
-  it('reports the first presented frame once and times every later one', () => {
+  it('reports the first presented frame once, then times the next frame after each sample', () => {
     let now = 1000;
     const video = new Video();
     const firsts: number[] = [];
@@ -39,10 +39,23 @@ describe('FrameMeter', () => {
     expect(meter.lastFrameAt).toBeNull();
     now = 1040;
     video.present();
+    expect(firsts).toEqual([1040]);
+    // Not a callback a frame: the next one is asked for by the next sample.
+    expect(video.callback).toBeNull();
     now = 1080;
     video.present();
+    expect(meter.lastFrameAt).toBe(1040);
+    now = 1250;
+    meter.sample();
+    now = 1280;
+    video.present();
+    expect(meter.lastFrameAt).toBe(1280);
+    // A sample while a callback is pending does not ask twice.
+    meter.sample();
+    const pending = video.callback;
+    meter.sample();
+    expect(video.callback).toBe(pending);
     expect(firsts).toEqual([1040]);
-    expect(meter.lastFrameAt).toBe(1080);
     meter.stop();
     expect(video.callback).toBeNull();
   });
