@@ -26,6 +26,7 @@ import type { Transport } from '../../electron/shared/settings';
 import { TransportSchema } from '../../electron/shared/settings';
 import { renderChart } from './lib/bench-chart';
 import {
+  costBreakdown,
   cpuSecondsBetween,
   cpuTicks,
   machineTicks,
@@ -196,6 +197,8 @@ async function main(): Promise<void> {
     await sleep(3000);
     const idleCpu = cpuSecondsBetween(idleCpu0, cpuTicks(process.pid)) / 3;
     const emptyPss = pssBytes(process.pid);
+    // The floor is measured now, before the tiles start, so that the wall's own load cannot inflate it.
+    const floor = ffmpegFloor(clipFiles);
 
     // Go: the layout arrives as another window's save would, and the wall fills.
     const t0 = await page.evaluate(() => performance.now());
@@ -316,7 +319,9 @@ async function main(): Promise<void> {
     }
     const windowSeconds = (Date.now() - started) / 1000;
     const chromiumCpu = cpuSecondsBetween(cpu0, cpuTicks(process.pid)) / windowSeconds;
-    const busiestThreads = topThreads(threads0, threadTicks(process.pid), windowSeconds);
+    const threads1 = threadTicks(process.pid);
+    const busiestThreads = topThreads(threads0, threads1, windowSeconds);
+    const breakdown = costBreakdown(threads0, threads1, windowSeconds);
     const machine1 = machineTicks();
     const machineBusy = (machine1.busy - machine0.busy) / (machine1.total - machine0.total);
     const events1 = await readProbe();
@@ -338,7 +343,6 @@ async function main(): Promise<void> {
       droppedPct: t.decoded > 0 ? (t.dropped / t.decoded) * 100 : 100,
       states: [...t.states],
     }));
-    const floor = ffmpegFloor(clipFiles);
     const cpuPerTile = chromiumCpu / args.tiles;
     const netCpuPerTile = Math.max(0, chromiumCpu - idleCpu) / args.tiles;
     const pssPerTile = (lastPss.bytes - emptyPss.bytes) / args.tiles;
@@ -430,6 +434,16 @@ async function main(): Promise<void> {
           floor && cpuPerTileAt25 !== null ? round(cpuPerTileAt25 / floor.mean, 2) : null,
         netRatioToFloor: floor ? round(netCpuPerTile / floor.mean, 2) : null,
         busiestThreads,
+        /** % of one core by what the threads do (see costGroup), and per tile in multiples of the floor. */
+        breakdownPctOfOneCore: breakdown,
+        breakdownPerTileRatioToFloor: floor
+          ? Object.fromEntries(
+              Object.entries(breakdown).map(([group, pct]) => [
+                group,
+                round(pct / 100 / args.tiles / floor.mean, 2),
+              ]),
+            )
+          : null,
       },
       memory: {
         chromiumPssMiB: round(lastPss.bytes / MiB, 1),
@@ -496,6 +510,16 @@ async function main(): Promise<void> {
       floor
         ? `${result.cpu.ffmpegFloorPctOfOneCorePerTile} % → ratio ${result.cpu.ratioToFloor}× (net ${result.cpu.netRatioToFloor}×)`
         : 'ffmpeg not on PATH',
+    );
+    line(
+      'where it goes, × floor per tile',
+      result.cpu.breakdownPerTileRatioToFloor
+        ? Object.entries(result.cpu.breakdownPerTileRatioToFloor)
+            .map(([group, ratio]) => `${group} ${ratio}`)
+            .join(', ')
+        : Object.entries(breakdown)
+            .map(([group, pct]) => `${group} ${pct} %`)
+            .join(', '),
     );
     line(
       'PSS total (empty wall)',

@@ -152,3 +152,41 @@ export function topThreads(
     .sort((a, b) => b.pctOfOneCore - a.pctOfOneCore)
     .slice(0, count);
 }
+
+/** Where a thread's time goes, by what the thread does. */
+export type CostGroup = 'decode' | 'compositing' | 'page' | 'network' | 'other';
+
+/**
+ * The group of a `role/thread` name from `threadTicks`:
+ * - decode: the renderer's media threads (the software decoder, demuxing, the media pipeline)
+ * - compositing: the GPU process (its display compositor draws every layer in software without a
+ *   GPU), the renderer's compositor and its video frame compositor (YUV → RGB of each shown frame)
+ * - page: the renderer's main thread (JavaScript: transmuxing, the app; MSE appends, layout, paint)
+ * - network: I/O threads and the network service
+ */
+export function costGroup(thread: string): CostGroup {
+  const [role, name = ''] = thread.split('/');
+  if (role === 'gpu-process') return 'compositing';
+  if (/IOT|NetworkService|Network/.test(name) || role.includes('NetworkService')) return 'network';
+  if (role === 'renderer') {
+    if (/^Media|^AudioOutput|^FFmpeg/.test(name)) return 'decode';
+    if (/^VideoFrameCompo|^Compositor|^CompositorTileW/.test(name)) return 'compositing';
+    if (name === 'chromium' || name === 'CrRendererMain' || name === 'chrome') return 'page';
+  }
+  return 'other';
+}
+
+/** `threadTicks` differences summed by `costGroup`, in % of one core over `seconds`. */
+export function costBreakdown(
+  before: Map<string, number>,
+  after: Map<string, number>,
+  seconds: number,
+): Record<CostGroup, number> {
+  const out: Record<CostGroup, number> = { decode: 0, compositing: 0, page: 0, network: 0, other: 0 };
+  for (const [thread, t] of after) {
+    const pct = ((t - (before.get(thread) ?? 0)) / CLOCK_TICKS / seconds) * 100;
+    if (pct > 0) out[costGroup(thread)] += pct;
+  }
+  for (const key of Object.keys(out) as CostGroup[]) out[key] = Number(out[key].toFixed(1));
+  return out;
+}
