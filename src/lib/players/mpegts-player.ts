@@ -1,6 +1,7 @@
 import mpegts from 'mpegts.js';
 import { absoluteUrl } from './absolute-url';
 import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
+import { LiveRateController } from './live-rate';
 import type { PlayerError } from './player';
 import { redactUrlsIn } from './redact-url';
 
@@ -41,12 +42,10 @@ export function mpegtsConfig(options: {
     enableStashBuffer: false,
     stashInitialSize: 128 * 1024,
     isLive: true,
-    // Two ways to stay live: play slightly faster while a little behind (smooth) ...
-    liveSync: true,
-    liveSyncMaxLatency: Math.max(minRemain + 0.15, maxLatency * 0.375),
-    liveSyncTargetLatency: Math.max(minRemain, maxLatency * 0.25),
-    liveSyncPlaybackRate: 1.2,
-    // ... and jump to the edge when far behind (after a hiccup).
+    // Two ways to stay live: play slightly faster while a little behind — the adapter does that, in
+    // proportion to the lag (live-rate.ts), instead of mpegts.js's 1×/1.2× switch — ...
+    liveSync: false,
+    // ... and jump to the edge when far behind (a long hiccup).
     liveBufferLatencyChasing: true,
     liveBufferLatencyMaxLatency: maxLatency,
     liveBufferLatencyMinRemain: minRemain,
@@ -65,6 +64,8 @@ export function mpegtsConfig(options: {
 export class MpegtsPlayer extends BasePlayer {
   protected readonly library = 'mpegts.js';
   private player: mpegts.Player | null = null;
+  private liveRate: LiveRateController | null = null;
+  private readonly onTimeUpdate = () => this.keepLive();
 
   protected open(video: HTMLVideoElement): void {
     if (!mpegts.getFeatureList().mseLivePlayback) {
@@ -109,10 +110,25 @@ export class MpegtsPlayer extends BasePlayer {
 
     player.attachMediaElement(video);
     player.load();
+    this.liveRate = new LiveRateController(this.options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds);
+    video.addEventListener('timeupdate', this.onTimeUpdate);
     this.play(video);
   }
 
-  protected close(): void {
+  /** On each timeupdate (about 4 a second while playing): the rate that keeps the tile at the target. */
+  private keepLive(): void {
+    const video = this.video;
+    if (!video || !this.liveRate || video.paused) return;
+    const latency = this.latency(video);
+    if (latency === null) return;
+    const rate = this.liveRate.update(latency);
+    if (video.playbackRate !== rate) video.playbackRate = rate;
+  }
+
+  protected close(video: HTMLVideoElement): void {
+    video.removeEventListener('timeupdate', this.onTimeUpdate);
+    if (video.playbackRate !== 1) video.playbackRate = 1;
+    this.liveRate = null;
     const player = this.player;
     this.player = null;
     if (!player) return;

@@ -83,7 +83,8 @@ describe('MpegtsPlayer', () => {
       enableStashBuffer: false,
       lazyLoad: false,
       liveBufferLatencyChasing: true,
-      liveSync: true,
+      // The adapter keeps the rate itself (live-rate.ts).
+      liveSync: false,
       liveBufferLatencyMinRemain: 0.3,
       autoCleanupSourceBuffer: true,
     });
@@ -94,10 +95,29 @@ describe('MpegtsPlayer', () => {
     expect(lib.config.autoCleanupMaxBackwardDuration).toBeLessThanOrEqual(20);
     expect(lib.config.autoCleanupMinBackwardDuration).toBeGreaterThanOrEqual(5);
     expect(lib.config.autoCleanupMinBackwardDuration).toBeLessThanOrEqual(10);
-    expect(lib.config.liveSyncTargetLatency as number).toBeLessThan(lib.config.liveSyncMaxLatency as number);
     expect(lib.attached).toBe(video);
     expect(lib.loaded).toBe(true);
     expect(video.muted).toBe(true);
+  });
+
+  it('plays a lagging tile a little faster until it is back at the target, and resets on destroy', () => {
+    const { video, player } = started('ws-flv');
+    video.ranges = [[0, 10]];
+    video.currentTime = 9.5; // 0.5 s behind the buffered edge; the target is 0.3 s
+    for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
+    expect(video.playbackRate).toBeGreaterThan(1);
+    expect(video.playbackRate).toBeLessThanOrEqual(1.2);
+    video.currentTime = 9.7; // caught up
+    for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
+    expect(video.playbackRate).toBe(1);
+    video.currentTime = 9.4;
+    for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
+    expect(video.playbackRate).toBeGreaterThan(1);
+    player.destroy();
+    expect(video.playbackRate).toBe(1);
+    video.currentTime = 9;
+    video.dispatch('timeupdate');
+    expect(video.playbackRate).toBe(1);
   });
 
   it('resolves a relative URL against the page (a worker could not)', () => {

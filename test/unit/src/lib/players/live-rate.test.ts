@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { LIVE_RATE, LiveRateController, liveRate } from '../../../../../src/lib/players/live-rate';
+
+describe('liveRate', () => {
+  it('plays at 1× at or near the target, faster in proportion to the lag, never past the cap', () => {
+    expect(liveRate(0.3, 0.3)).toBe(1);
+    expect(liveRate(0.2, 0.3)).toBe(1);
+    expect(liveRate(0.3 + LIVE_RATE.deadband, 0.3)).toBe(1);
+    expect(liveRate(0.4, 0.3)).toBe(1.05);
+    expect(liveRate(0.5, 0.3)).toBe(1.1);
+    expect(liveRate(3, 0.3)).toBe(LIVE_RATE.maxRate);
+    expect(liveRate(Number.NaN, 0.3)).toBe(1);
+  });
+});
+
+describe('LiveRateController', () => {
+  it('brings a wall that a hiccup set 0.1 s back to the target, instead of leaving it there', () => {
+    const controller = new LiveRateController(0.3);
+    // A tile at the target, then a 100 ms hiccup: simulate 4 samples a second, the lag shrinking at
+    // (rate − 1) seconds per second of play.
+    let latency = 0.3;
+    for (let i = 0; i < 8; i++) expect(controller.update(latency)).toBe(1);
+    latency = 0.4;
+    let seconds = 0;
+    while (latency > 0.3 + LIVE_RATE.deadband + 0.01 && seconds < 30) {
+      const rate = controller.update(latency);
+      latency -= (rate - 1) * 0.25;
+      seconds += 0.25;
+    }
+    expect(seconds).toBeGreaterThan(0.5);
+    expect(seconds).toBeLessThan(10);
+    expect(latency).toBeLessThanOrEqual(0.35);
+  });
+
+  it('smooths a one-frame sawtooth: it does not flap at the target', () => {
+    const controller = new LiveRateController(0.3);
+    const rates = new Set<number>();
+    for (let i = 0; i < 200; i++) rates.add(controller.update(i % 2 === 0 ? 0.28 : 0.32));
+    expect([...rates]).toEqual([1]);
+  });
+
+  it('starts over after a jump to the live edge, and ignores nonsense samples', () => {
+    const controller = new LiveRateController(0.3);
+    for (let i = 0; i < 10; i++) controller.update(1.1);
+    expect(controller.update(0.3)).toBe(1);
+    expect(controller.update(-1)).toBe(1);
+    expect(controller.update(Number.POSITIVE_INFINITY)).toBe(1);
+  });
+});
