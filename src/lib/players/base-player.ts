@@ -1,5 +1,6 @@
 import { Emitter } from './emitter';
 import { FrameMeter } from './frame-meter';
+import { LiveRateController } from './live-rate';
 import type {
   Player,
   PlayerError,
@@ -35,6 +36,8 @@ export abstract class BasePlayer implements Player {
   protected destroyed = false;
   private failed = false;
   private started = false;
+  private liveRate: LiveRateController | null = null;
+  private readonly onTimeUpdate = () => this.keepLiveRate();
 
   constructor(
     readonly source: PlayerSource,
@@ -80,6 +83,11 @@ export abstract class BasePlayer implements Player {
     this.destroyed = true;
     this.meter?.stop();
     this.events.clear();
+    if (this.liveRate && this.video) {
+      this.video.removeEventListener('timeupdate', this.onTimeUpdate);
+      if (this.video.playbackRate !== 1) this.video.playbackRate = 1;
+    }
+    this.liveRate = null;
     try {
       if (this.video) this.close(this.video);
     } catch (error) {
@@ -128,6 +136,24 @@ export abstract class BasePlayer implements Player {
     const buffered = video.buffered;
     if (!buffered || buffered.length === 0) return null;
     return Math.max(0, buffered.end(buffered.length - 1) - video.currentTime);
+  }
+
+  /**
+   * For adapters that buffer through MSE: on each timeupdate (about 4 a second while playing), play at
+   * the rate that brings the tile back to `minRemainSeconds` behind the edge (live-rate.ts).
+   */
+  protected holdLiveRate(video: HTMLVideoElement): void {
+    this.liveRate = new LiveRateController(this.options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds);
+    video.addEventListener('timeupdate', this.onTimeUpdate);
+  }
+
+  private keepLiveRate(): void {
+    const video = this.video;
+    if (!video || !this.liveRate || video.paused) return;
+    const latency = this.latency(video);
+    if (latency === null) return;
+    const rate = this.liveRate.update(latency);
+    if (video.playbackRate !== rate) video.playbackRate = rate;
   }
 
   protected fail(error: PlayerError): void {

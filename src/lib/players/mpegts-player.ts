@@ -1,7 +1,6 @@
 import mpegts from 'mpegts.js';
 import { absoluteUrl } from './absolute-url';
 import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
-import { LiveRateController } from './live-rate';
 import type { PlayerError } from './player';
 import { redactUrlsIn } from './redact-url';
 
@@ -64,8 +63,6 @@ export function mpegtsConfig(options: {
 export class MpegtsPlayer extends BasePlayer {
   protected readonly library = 'mpegts.js';
   private player: mpegts.Player | null = null;
-  private liveRate: LiveRateController | null = null;
-  private readonly onTimeUpdate = () => this.keepLive();
 
   protected open(video: HTMLVideoElement): void {
     if (!mpegts.getFeatureList().mseLivePlayback) {
@@ -110,25 +107,11 @@ export class MpegtsPlayer extends BasePlayer {
 
     player.attachMediaElement(video);
     player.load();
-    this.liveRate = new LiveRateController(this.options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds);
-    video.addEventListener('timeupdate', this.onTimeUpdate);
+    this.holdLiveRate(video);
     this.play(video);
   }
 
-  /** On each timeupdate (about 4 a second while playing): the rate that keeps the tile at the target. */
-  private keepLive(): void {
-    const video = this.video;
-    if (!video || !this.liveRate || video.paused) return;
-    const latency = this.latency(video);
-    if (latency === null) return;
-    const rate = this.liveRate.update(latency);
-    if (video.playbackRate !== rate) video.playbackRate = rate;
-  }
-
-  protected close(video: HTMLVideoElement): void {
-    video.removeEventListener('timeupdate', this.onTimeUpdate);
-    if (video.playbackRate !== 1) video.playbackRate = 1;
-    this.liveRate = null;
+  protected close(): void {
     const player = this.player;
     this.player = null;
     if (!player) return;
