@@ -12,9 +12,10 @@ const MAX_PENDING_BYTES = 16 * 1024 * 1024;
  *
  * The first bytes must be the init segment (ftyp+moov); its codecs make the SourceBuffer type. After
  * that the chunks are appended as they come (MSE parses boxes across chunk boundaries). Like the
- * other adapters it stays near the live edge (a proportional rate, a jump when far behind) and trims the back buffer. For HTTP fMP4 this beats a
- * plain `<video src>`: a cut connection is seen at once (Chromium's own loader silently re-requests
- * the URL and the picture freezes), and the live edge is kept exactly.
+ * other adapters it stays near the live edge (a proportional rate, a jump when far behind) and trims
+ * the back buffer. For HTTP fMP4 this beats a plain `<video src>`: a cut connection is seen at once
+ * (Chromium's own loader silently re-requests the URL and the picture freezes), and the live edge is
+ * kept exactly.
  */
 export class MseFmp4Player extends BasePlayer {
   protected readonly library = 'mse-fmp4';
