@@ -24,10 +24,13 @@ interface Entry {
 /**
  * Admits tile starts in waves, shared by every tile of a page.
  *
- * A 36-tile wall whose tiles all start at once sends 36 streams:start calls and opens 36 streams in
- * the same instant; the first frames then arrive late for everyone. With a few starts in flight the
- * first tiles are up at once and the rest follow: a slot is handed on when its tile shows its first
- * frame, fails, or after `slotTimeoutMs`.
+ * What needs gating is opening connections. Chromium delays each new WebSocket of a renderer by
+ * rand(1–5 s) × 2^(pending handshakes) / 65536 (network::WebSocketPerProcessThrottler): with 6
+ * handshakes in flight that is at most 5 ms, with 12 up to 0.3 s, from 16 on 1–5 s. A 36-tile wall
+ * whose tiles all open at once therefore waits seconds for its last tiles (measured: two tiles not up
+ * after 5 s). A slot is handed on as soon as its tile's stream answers (its media info is parsed), so
+ * decoding first frames overlaps the next tiles' connects; or at the first frame, on failure, or
+ * after `slotTimeoutMs`.
  */
 export class StartScheduler {
   readonly concurrency: number;
@@ -54,7 +57,8 @@ export class StartScheduler {
 
   /**
    * Ask for a slot. `onAdmit` runs once the slot is granted (never synchronously inside this call, so
-   * the caller holds its ticket first). Release the ticket at first frame, on failure, or on stop.
+   * the caller holds its ticket first). Release the ticket once the stream answers, on failure, or
+   * on stop.
    */
   request(onAdmit: () => void): StartTicket {
     const entry: Entry = { onAdmit, admitted: false, done: false, timer: null };

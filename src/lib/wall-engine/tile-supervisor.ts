@@ -357,10 +357,7 @@ export class TileSupervisor {
     }
   }
 
-  private async runAttempt(
-    generation: number,
-    urls: Promise<Result<StreamPlayback>> | null,
-  ): Promise<void> {
+  private async runAttempt(generation: number, urls: Promise<Result<StreamPlayback>> | null): Promise<void> {
     this.startTimer = this.clock.setTimeout(() => {
       this.startTimer = null;
       if (generation !== this.generation) return;
@@ -422,7 +419,10 @@ export class TileSupervisor {
         if (generation === this.generation) this.firstFrame(at);
       }),
       player.on('media-info', (info) => {
-        if (generation !== this.generation || !info.videoCodec) return;
+        if (generation !== this.generation) return;
+        // The stream answered: the connection is made, so its start slot can open the next tile's.
+        this.releaseTicket();
+        if (!info.videoCodec) return;
         const family = codecFamily(info.videoCodec);
         const caps = this.deps.capabilities;
         if ((family === 'hevc' && !caps.hevc) || (family === 'h264' && caps.mse && !caps.h264))

@@ -19,9 +19,9 @@ export interface WallEngineOptions {
   /** Default: the real players (mpegts.js, hls.js, native, ws-fmp4). */
   createPlayer?: PlayerFactory;
   playerOptions?: PlayerOptions;
-  /** Tile starts in flight at once (default 6). */
+  /** Tiles opening their stream at once (default 6: see StartScheduler on Chromium's throttle). */
   startConcurrency?: number;
-  /** A start slot is handed on after this long without a first frame (default 2 s). */
+  /** A start slot is handed on after this long without an answer from the stream (default 2 s). */
   startSlotTimeoutMs?: number;
   budget?: ConnectionBudgetOptions;
   settings?: Partial<SupervisorSettings>;

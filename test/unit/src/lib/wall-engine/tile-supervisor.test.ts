@@ -465,6 +465,35 @@ describe('TileSupervisor', () => {
     expect(tiles.every((t) => t.start.calls === 1 && t.players.length === 1)).toBe(true);
   });
 
+  it('hands its start slot on once its stream answers, before its first frame', async () => {
+    const scheduler = new StartScheduler({ concurrency: 1 });
+    const answersThenDecodes = (player: FakePlayer) => {
+      setTimeout(() => {
+        if (player.destroyed) return;
+        player.events.emit('media-info', {
+          videoCodec: 'avc1.42c01e',
+          audioCodec: null,
+          width: 640,
+          height: 360,
+        });
+      }, 50);
+      autoPlay(1_000)(player);
+    };
+    const first = harness({ answers: [ok(urls('cam1'))], scheduler, behave: answersThenDecodes });
+    const second = harness({ answers: [ok(urls('cam2'))], scheduler, behave: answersThenDecodes });
+    first.tile.start();
+    second.tile.start();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(second.players).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(50);
+    // The first stream has answered but shows nothing yet; the second already opens its stream.
+    expect(first.tile.snapshot().state).toBe('starting');
+    expect(second.players).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect([first, second].map((t) => t.tile.snapshot().state)).toEqual(['playing', 'playing']);
+    expect(scheduler.active).toBe(0);
+  });
+
   it('a tile refused by the platform while waiting for a start slot fails at once and frees its place', async () => {
     const scheduler = new StartScheduler({ concurrency: 1 });
     const first = harness({ answers: [ok(urls('cam1'))], scheduler, behave: autoPlay(5_000) });
