@@ -48,7 +48,8 @@
  * classifyPlayback / classifyUrl: every URL of a streams:start result by its own scheme and path.
  * chooseSource: the user's order × what this runtime plays × the connection budget.
  * ConnectionBudget: long-lived HTTP connections per origin (Chromium allows 6; 1 kept free).
- * StartScheduler: start waves (6 in flight; a slot frees at first frame, failure or 2 s).
+ * StartScheduler: start waves (6 streams opening at once; a slot frees when the stream answers, at
+ * first frame, on failure or after 2 s).
  * TileSupervisor: the per-tile state machine; clock, timers and the player factory are injectable.
  * observeVisibility: IntersectionObserver + page visibility → visible/hidden.
  * detectCapabilities: MSE, H.264/H.265 decoding, ws-fmp4, insecure URLs allowed.

@@ -326,7 +326,7 @@ export class TileSupervisor {
     const generation = this.generation;
     // Ask for the URLs now, not once a start slot is free: the platform's answer (a GB28181 platform
     // may first have to invite the camera) then overlaps the other tiles' starts, and the slot gates
-    // only what is heavy for this machine: opening the stream and decoding up to its first frame.
+    // only opening the stream (see StartScheduler), until the stream answers or shows a frame.
     const urls = this.playback ? null : this.requestUrls();
     const admit = () => {
       if (generation !== this.generation || !this.wanted) {
