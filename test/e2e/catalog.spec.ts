@@ -168,11 +168,18 @@ describe('first run with the demo platform', () => {
 
   it('puts a device on the wall by button and by Enter on its row', async () => {
     const u = ui(page);
-    const first = u.rows.nth(0);
-    const second = u.rows.nth(1);
-    const firstKey = (await first.getAttribute('data-device-key'))!;
-    const secondKey = (await second.getAttribute('data-device-key'))!;
+    const firstKey = (await u.rows.nth(0).getAttribute('data-device-key'))!;
+    const secondKey = (await u.rows.nth(1).getAttribute('data-device-key'))!;
+    // Rows by their device, not their place: the list may still re-render (the previous test switched
+    // it to pages), and a click on "the first row" could then put up another device.
+    const row = (key: string) => page.locator(`[data-testid="device-row"][data-device-key="${key}"]`);
+    const first = row(firstKey);
+    const second = row(secondKey);
     await first.getByTestId('put-on-wall').click();
+    // The notice says where it went (or why not: then that is the failure to read).
+    await expect(
+      page.getByTestId('notice').filter({ hasText: 'on the wall' }).first().textContent(),
+    ).resolves.toMatch(/is on the wall \(column \d+, row \d+\)/);
     await u.tile(firstKey).waitFor();
     await second.focus();
     await page.keyboard.press('Enter');
