@@ -168,10 +168,11 @@ describe('first run with the demo platform', () => {
 
   it('puts a device on the wall by button and by Enter on its row', async () => {
     const u = ui(page);
-    const firstKey = (await u.rows.nth(0).getAttribute('data-device-key'))!;
-    const secondKey = (await u.rows.nth(1).getAttribute('data-device-key'))!;
-    // Rows by their device, not their place: the list may still re-render (the previous test switched
-    // it to pages), and a click on "the first row" could then put up another device.
+    // The first two devices of the product, found by key: the previous test switched the list to pages,
+    // which shows the pager at once and page 1's rows only when they arrive, so "the first row" could
+    // still be a row of the long list and vanish under the click.
+    const devices = s.demo.data.devicesByProduct.get(s.demo.data.products[0].productKey)!;
+    const [firstKey, secondKey] = [devices[0].deviceKey, devices[1].deviceKey];
     const row = (key: string) => page.locator(`[data-testid="device-row"][data-device-key="${key}"]`);
     const first = row(firstKey);
     const second = row(secondKey);
