@@ -55,12 +55,23 @@ export async function buildRenderer(outDir: string, log: Logger): Promise<void> 
   // Loaded only when a build is needed: serving never pulls Vite in.
   const { build } = await import('vite');
   const started = performance.now();
-  await build({
-    configFile: VITE_CONFIG,
-    logLevel: 'warn',
-    customLogger: viteLogger(log),
-    build: { outDir, emptyOutDir: true },
-  });
+  // Always the production build, whoever asks: Vite builds with the environment's NODE_ENV when one is
+  // set, and under vitest (NODE_ENV=test) that was React's development build (1.6 MB, jsxDEV), which the
+  // e2e tests then ran and a benchmark started after them measured.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: VITE_CONFIG,
+      mode: 'production',
+      logLevel: 'warn',
+      customLogger: viteLogger(log),
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   log.info(`renderer built in ${Math.round(performance.now() - started)} ms`);
 }
 

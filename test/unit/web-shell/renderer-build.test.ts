@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rendererStaleness } from '../../../electron/web-shell/renderer-build';
+import { createLogger } from '../../../electron/main/services/logger';
+import { buildRenderer, rendererStaleness } from '../../../electron/web-shell/renderer-build';
 
 let dir: string;
 beforeAll(async () => {
@@ -41,4 +42,20 @@ describe('rendererStaleness (when npm run web rebuilds)', () => {
     }
     expect(await rendererStaleness(out, sources)).toBe('current');
   });
+});
+
+describe('buildRenderer', () => {
+  it('builds the production renderer even where NODE_ENV says otherwise (vitest sets "test")', async () => {
+    expect(process.env.NODE_ENV).toBe('test');
+    const out = path.join(dir, 'built');
+    await buildRenderer(out, createLogger('build', { sink: () => undefined }));
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = path.join(out, 'assets');
+    const scripts = (await readdir(assets)).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    const code = (await Promise.all(scripts.map((f) => readFile(path.join(assets, f), 'utf8')))).join('\n');
+    // React's development build and the dev JSX runtime are what a non-production build ships.
+    expect(code).not.toContain('jsxDEV');
+    expect(code).not.toContain('react.development');
+  }, 60_000);
 });
