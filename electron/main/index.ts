@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, safeStorage, session } from 'electron';
+import { app, BrowserWindow, powerSaveBlocker, safeStorage, session } from 'electron';
 import { EmbeddedDemo } from './services/embedded-demo';
 import { ElectronStoreAdapter } from './adapters/electron-store-adapter';
 import { SafeStorageCipher } from './adapters/safe-storage-cipher';
 import { parseLaunchArgs } from './app/launch-args';
 import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
+import { keepDisplayAwake } from './app/display-awake';
+import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
 import { guardWebContents } from './app/web-contents-guard';
 import { createWallWindow } from './app/window';
@@ -77,6 +79,8 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       title: app.getName(),
     });
     trusted.add(window.webContents);
+    keepRendererAlive(window, { log: createLogger('wall-window'), notify: core.notify });
+    keepDisplayAwake(window, powerSaveBlocker);
     void window.loadURL(origin.startUrl);
     return window;
   };

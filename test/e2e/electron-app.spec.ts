@@ -131,4 +131,29 @@ describe('Electron app (real binary)', () => {
     expect(products.value!.total).toBeGreaterThanOrEqual(12);
     expect(products.value!.data[0].productKey).toEqual(expect.any(String));
   });
+
+  it.skipIf(!hasBinary)('reloads the page by itself when its renderer process dies', async () => {
+    // Driven from the main process: Playwright's page object does not outlive its renderer's crash.
+    await app!.evaluate(({ BrowserWindow }) => {
+      BrowserWindow.getAllWindows()[0].webContents.forcefullyCrashRenderer();
+    });
+    // A second later the window loads the app again, in a new process, and the page says why.
+    await expect
+      .poll(
+        () =>
+          app!.evaluate(async ({ BrowserWindow }) => {
+            const contents = BrowserWindow.getAllWindows()[0].webContents;
+            if (contents.isCrashed() || contents.isLoading()) return 'down';
+            try {
+              return (await contents.executeJavaScript(
+                `document.querySelector('[data-state="ready"]') ? window.wallApi.app.info().then((r) => JSON.stringify(r)) : 'loading'`,
+              )) as string;
+            } catch {
+              return 'down';
+            }
+          }),
+        { timeout: 30_000 },
+      )
+      .toContain("The wall's page stopped (its process was ended) and was reloaded");
+  });
 });

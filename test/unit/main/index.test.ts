@@ -85,6 +85,7 @@ const electron = vi.hoisted(() => {
       },
       getURL: () => url,
       on: vi.fn(),
+      off: vi.fn(),
       once: vi.fn(),
       send: vi.fn(),
       isDestroyed: () => false,
@@ -94,11 +95,17 @@ const electron = vi.hoisted(() => {
       calls.push(`loadURL:${target}`);
       url = target;
     });
+    this.on = vi.fn();
+    this.off = vi.fn();
     this.once = vi.fn();
     this.isDestroyed = () => false;
+    // Created hidden (shown at ready-to-show), so the display may still sleep.
+    this.isVisible = () => false;
+    this.isMinimized = () => false;
     windows.push(this as never);
   });
   Object.assign(BrowserWindow, { getAllWindows: () => windows });
+  const powerSaveBlocker = { start: record('powerSaveBlocker.start', () => 1), stop: vi.fn() };
   return {
     app,
     protocol,
@@ -106,6 +113,7 @@ const electron = vi.hoisted(() => {
     session,
     safeStorage,
     BrowserWindow,
+    powerSaveBlocker,
     calls,
     appListeners,
     windows,
@@ -233,6 +241,19 @@ describe('electron/main/index.ts', () => {
     const prefs = (electron.windows[0].options as { webPreferences: Record<string, unknown> }).webPreferences;
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false });
     expect(String(prefs.preload)).toMatch(/preload[\\/]index\.cjs$/);
+
+    // The window heals itself (its page reloads when its process dies or hangs) and, once shown,
+    // keeps the display awake; it is created hidden, so nothing is held yet.
+    const win = electron.windows[0] as unknown as {
+      on: ReturnType<typeof vi.fn>;
+      webContents: { on: ReturnType<typeof vi.fn> };
+    };
+    const events = (fn: ReturnType<typeof vi.fn>) => fn.mock.calls.map(([event]) => event);
+    expect(events(win.webContents.on)).toContain('render-process-gone');
+    expect(events(win.on)).toEqual(
+      expect.arrayContaining(['unresponsive', 'responsive', 'show', 'minimize']),
+    );
+    expect(electron.powerSaveBlocker.start).not.toHaveBeenCalled();
 
     // The provisioning file was applied before the page loaded, its secret stored encrypted.
     const profiles = await ipc('profiles:list')(fromWindow());

@@ -1,0 +1,145 @@
+import type { BrowserWindow, RenderProcessGoneDetails } from 'electron';
+import type { Logger } from '../services/logger';
+import type { NoticeInput, NoticeSink } from '../services/ports';
+
+/**
+ * A wall window that heals itself when its page dies or hangs: nobody may be at the keyboard for weeks.
+ *
+ * - The renderer process is gone (crashed, killed, out of memory): the page is reloaded, which reopens
+ *   the last layout. Reloads that follow each other back off (1, 2, 4 ... 60 s) so a page that crashes
+ *   as it starts cannot spin; a page that stayed up for `stableMs` starts from 1 s again.
+ * - The page stopped answering (Chromium's `unresponsive`) and is still stuck `hangGraceMs` later: its
+ *   process is ended (`forcefullyCrashRenderer`), and the reload above takes over.
+ *
+ * The operator learns about it from a notice (it outlives the reload: the app's notices are kept in
+ * the main process), and the log says why.
+ */
+export interface RendererRecoveryOptions {
+  log: Logger;
+  notify: NoticeSink;
+  /** How long a page may stay unresponsive after Chromium says so before it is restarted. */
+  hangGraceMs?: number;
+  /** First reload delay; doubles with each reload that follows within `stableMs`. */
+  reloadDelayMs?: number;
+  maxReloadDelayMs?: number;
+  /** A page that has run this long since its last reload counts as healthy again. */
+  stableMs?: number;
+  now?: () => number;
+}
+
+type NoticeLevel = NoticeInput['level'];
+
+const DEFAULTS = {
+  hangGraceMs: 10_000,
+  reloadDelayMs: 1_000,
+  maxReloadDelayMs: 60_000,
+  stableMs: 5 * 60_000,
+};
+
+/** Watches `window` until it is closed; returns a function that stops watching. */
+export function keepRendererAlive(window: BrowserWindow, options: RendererRecoveryOptions): () => void {
+  const { log, notify } = options;
+  const hangGraceMs = options.hangGraceMs ?? DEFAULTS.hangGraceMs;
+  const firstDelay = options.reloadDelayMs ?? DEFAULTS.reloadDelayMs;
+  const maxDelay = options.maxReloadDelayMs ?? DEFAULTS.maxReloadDelayMs;
+  const stableMs = options.stableMs ?? DEFAULTS.stableMs;
+  const now = options.now ?? Date.now;
+  const contents = window.webContents;
+
+  let reloadsInARow = 0;
+  let lastReloadAt = -Infinity;
+  let reloadTimer: ReturnType<typeof setTimeout> | null = null;
+  let hangTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  const clearHang = (): void => {
+    if (hangTimer) clearTimeout(hangTimer);
+    hangTimer = null;
+  };
+
+  const tell = (level: NoticeLevel, message: string): void => {
+    try {
+      notify({ level, source: 'wall window', message });
+    } catch (error) {
+      log.error('could not raise a notice', { error: (error as Error).message });
+    }
+  };
+
+  const onGone = (_event: unknown, details: RenderProcessGoneDetails): void => {
+    clearHang();
+    // clean-exit: the window is closing, or Chromium swapped the process on purpose.
+    if (stopped || details.reason === 'clean-exit' || window.isDestroyed()) return;
+    if (reloadTimer) return; // a reload is already on its way
+    if (now() - lastReloadAt >= stableMs) reloadsInARow = 0;
+    reloadsInARow += 1;
+    const delay = Math.min(maxDelay, firstDelay * 2 ** Math.min(reloadsInARow - 1, 30));
+    log.warn(
+      `the wall's page is gone (${details.reason}, exit code ${details.exitCode}); reloading in ${delay} ms`,
+      { reloadsInARow },
+    );
+    tell(
+      'warning',
+      `The wall's page stopped (${describeReason(details.reason)}) and was reloaded` +
+        (reloadsInARow > 1 ? ` (${reloadsInARow} times in a row; waited ${Math.round(delay / 1000)} s)` : ''),
+    );
+    reloadTimer = setTimeout(() => {
+      reloadTimer = null;
+      if (stopped || window.isDestroyed()) return;
+      lastReloadAt = now();
+      contents.reload();
+    }, delay);
+  };
+
+  const onUnresponsive = (): void => {
+    if (stopped || hangTimer) return;
+    log.warn(`the wall's page is not responding; restarting it if it still hangs in ${hangGraceMs} ms`);
+    hangTimer = setTimeout(() => {
+      hangTimer = null;
+      if (stopped || window.isDestroyed()) return;
+      log.warn("the wall's page still hangs: ending its process");
+      contents.forcefullyCrashRenderer();
+    }, hangGraceMs);
+  };
+
+  const onResponsive = (): void => {
+    if (hangTimer) log.info("the wall's page is responding again");
+    clearHang();
+  };
+
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    clearHang();
+    if (reloadTimer) clearTimeout(reloadTimer);
+    reloadTimer = null;
+    contents.off('render-process-gone', onGone);
+    window.off('unresponsive', onUnresponsive);
+    window.off('responsive', onResponsive);
+  };
+
+  contents.on('render-process-gone', onGone);
+  window.on('unresponsive', onUnresponsive);
+  window.on('responsive', onResponsive);
+  window.once('closed', stop);
+  return stop;
+}
+
+function describeReason(reason: RenderProcessGoneDetails['reason']): string {
+  switch (reason) {
+    case 'oom':
+      return 'out of memory';
+    case 'crashed':
+      return 'it crashed';
+    case 'killed':
+      return 'its process was ended';
+    case 'launch-failed':
+      return 'its process could not start';
+    case 'integrity-failure':
+      return 'a code integrity check failed';
+    case 'memory-eviction':
+      return 'the system reclaimed its memory';
+    case 'abnormal-exit':
+    default:
+      return 'its process exited abnormally';
+  }
+}
