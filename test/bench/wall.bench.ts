@@ -12,6 +12,11 @@
  * wall, and, where ffmpeg is on PATH, ffmpeg's single-thread decode cost of the same clips as the floor
  * with the ratio. Writes .bench/wall-<tiles>-<transport>-<res>-<seconds>s.json, .svg and .png.
  *
+ * The wall runs in a Chromium the benchmark starts itself and drives over a bare DevTools connection
+ * that only evaluates expressions (lib/bare-page.ts): a Playwright-driven page has DevTools' Network
+ * domain on, which reports every WebSocket message and keeps every response body, and a wall in
+ * production has no DevTools attached. Only that Chromium's processes are counted.
+ *
  * These are measurements, not a test: nothing here asserts a time. The demo platform and the browser
  * shell run in this process and share the machine with Chromium; the machine's own load over the
  * window is recorded next to the figures.
@@ -34,6 +39,7 @@ import {
   threadTicks,
   topThreads,
 } from './lib/proc-stats';
+import { launchBarePage } from './lib/bare-page';
 import { openWallSession } from './lib/wall-session';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -166,8 +172,13 @@ async function main(): Promise<void> {
   );
 
   const wall = await openWallSession({ viewport: { width: 1920, height: 1080 } });
-  const { page, session } = wall;
+  const { session } = wall;
   const media = session.media!;
+  // The signed-in Playwright page steps aside; the wall is measured in a Chromium with no DevTools
+  // client watching its network (see bare-page.ts), and only that Chromium's processes are counted.
+  await wall.page.goto('about:blank');
+  const page = await launchBarePage({ viewport: { width: 1920, height: 1080 } });
+  const chromium = page.pid;
   try {
     if (args.res === '720p') {
       // The demo serves its 1280×720 clip to device keys holding "720": map every tile onto it.
@@ -188,20 +199,33 @@ async function main(): Promise<void> {
     }));
 
     // An empty wall first, the catalog folded away (a wall screen), then the probe.
-    await wall.showLayout('bench', grid, []);
-    await page.locator('[data-testid="toggle-catalog"]').click();
+    const empty = await session.call('layouts:save', {
+      id: 'bench',
+      name: 'bench',
+      profileId: wall.profileId,
+      grid,
+      tiles: [],
+    });
+    if (!empty.ok) throw new Error(empty.error.message);
+    const signIn = new URL('/', session.shell.origin);
+    signIn.searchParams.set('token', session.shell.token);
+    await page.navigate(signIn.href);
+    await page.evaluate(`localStorage.setItem('wall.currentLayout', 'bench')`);
+    await page.reload();
+    await page.waitFor(`document.querySelector('[data-testid="wall"][data-layout-id="bench"]')`);
+    await page.evaluate(`document.querySelector('[data-testid="toggle-catalog"]').click()`);
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
     await page.evaluate(FIRST_FRAME_PROBE);
     await sleep(2000);
-    const idleCpu0 = cpuTicks(process.pid);
+    const idleCpu0 = cpuTicks(chromium);
     await sleep(3000);
-    const idleCpu = cpuSecondsBetween(idleCpu0, cpuTicks(process.pid)) / 3;
-    const emptyPss = pssBytes(process.pid);
+    const idleCpu = cpuSecondsBetween(idleCpu0, cpuTicks(chromium)) / 3;
+    const emptyPss = pssBytes(chromium);
     // The floor is measured now, before the tiles start, so that the wall's own load cannot inflate it.
     const floor = ffmpegFloor(clipFiles);
 
     // Go: the layout arrives as another window's save would, and the wall fills.
-    const t0 = await page.evaluate(() => performance.now());
+    const t0 = await page.evaluate<number>('performance.now()');
     const saved = await session.call('layouts:save', {
       id: 'bench',
       name: 'bench',
@@ -218,13 +242,7 @@ async function main(): Promise<void> {
       seeks: number;
       waits: number;
     };
-    const readProbe = () =>
-      page.evaluate(() =>
-        [...(window as unknown as { __bench: Map<string, Omit<Probe, 'key'>> }).__bench].map(([key, r]) => ({
-          key,
-          ...r,
-        })),
-      );
+    const readProbe = () => page.evaluate<Probe[]>(`[...window.__bench].map(([key, r]) => ({ key, ...r }))`);
     let firsts: Probe[] = [];
     while (Date.now() < upDeadline) {
       firsts = await readProbe();
@@ -245,20 +263,20 @@ async function main(): Promise<void> {
 
     // The window: every second, each <video>'s counters and latency; every 5 s, PSS.
     const sample = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('[data-testid="wall-tile"]')].map((tile) => {
-          const video = tile.querySelector('video')!;
-          const q = video.getVideoPlaybackQuality();
-          const b = video.buffered;
-          return {
-            key: tile.dataset.deviceKey!,
-            state: tile.dataset.state ?? '',
-            total: q.totalVideoFrames,
-            dropped: q.droppedVideoFrames,
-            latency: b.length ? b.end(b.length - 1) - video.currentTime : null,
-          };
-        }),
-      );
+      page.evaluate<
+        VideoSample[]
+      >(`[...document.querySelectorAll('[data-testid="wall-tile"]')].map((tile) => {
+        const video = tile.querySelector('video');
+        const q = video ? video.getVideoPlaybackQuality() : { totalVideoFrames: 0, droppedVideoFrames: 0 };
+        const b = video ? video.buffered : { length: 0 };
+        return {
+          key: tile.dataset.deviceKey,
+          state: tile.dataset.state ?? '',
+          total: q.totalVideoFrames,
+          dropped: q.droppedVideoFrames,
+          latency: b.length ? b.end(b.length - 1) - video.currentTime : null,
+        };
+      })`);
     const perTile = new Map<
       string,
       { decoded: number; dropped: number; last: VideoSample; states: Set<string> }
@@ -269,8 +287,8 @@ async function main(): Promise<void> {
     let bucket: number[] = [];
     const events0 = await readProbe();
     const machine0 = machineTicks();
-    const cpu0 = cpuTicks(process.pid);
-    const threads0 = threadTicks(process.pid);
+    const cpu0 = cpuTicks(chromium);
+    const threads0 = threadTicks(chromium);
     const started = Date.now();
     const end = started + args.seconds * 1000;
     let nextBucket = started + 5000;
@@ -306,7 +324,7 @@ async function main(): Promise<void> {
         }
       }
       if (Date.now() >= nextBucket || Date.now() >= end) {
-        lastPss = pssBytes(process.pid);
+        lastPss = pssBytes(chromium);
         timeline.push({
           t: Math.round((Date.now() - started) / 1000),
           latencyP50: round(median(bucket), 3),
@@ -318,8 +336,8 @@ async function main(): Promise<void> {
       }
     }
     const windowSeconds = (Date.now() - started) / 1000;
-    const chromiumCpu = cpuSecondsBetween(cpu0, cpuTicks(process.pid)) / windowSeconds;
-    const threads1 = threadTicks(process.pid);
+    const chromiumCpu = cpuSecondsBetween(cpu0, cpuTicks(chromium)) / windowSeconds;
+    const threads1 = threadTicks(chromium);
     const busiestThreads = topThreads(threads0, threads1, windowSeconds);
     const breakdown = costBreakdown(threads0, threads1, windowSeconds);
     const machine1 = machineTicks();
@@ -331,9 +349,9 @@ async function main(): Promise<void> {
 
     // Which transport each tile ended on, from the tiles' own stats overlay.
     await wall.settings({ statsOverlay: true });
-    await page.waitForTimeout(1500);
-    const transports = await page.$$eval('[data-testid="wall-tile"]', (els) =>
-      els.map((el) => el.querySelector('[data-stat="transport"] dd')?.textContent ?? ''),
+    await sleep(1500);
+    const transports = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('[data-testid="wall-tile"]')].map((el) => el.querySelector('[data-stat="transport"] dd')?.textContent ?? '')`,
     );
 
     const tileFigures = [...perTile.entries()].map(([key, t]) => ({
@@ -551,6 +569,7 @@ async function main(): Promise<void> {
     );
     console.log(`\nwrote ${path.relative(ROOT, base)}.json, .svg and .png`);
   } finally {
+    await page.close();
     await wall.close();
   }
 }

@@ -32,7 +32,11 @@ function readProc(pid: number): ProcEntry | null {
   }
 }
 
-/** Every live descendant of `root` (not root itself) whose command name matches. */
+/**
+ * Every live process of the tree under `root` whose command name matches: its descendants, and root
+ * itself when it matches too (root is this Node process, or a Chromium browser process the caller
+ * started).
+ */
 export function descendants(root: number, match: RegExp = /chrom/i): ProcEntry[] {
   const all: ProcEntry[] = [];
   for (const name of readdirSync('/proc')) {
@@ -49,6 +53,8 @@ export function descendants(root: number, match: RegExp = /chrom/i): ProcEntry[]
       walk(child.pid);
     }
   };
+  const self = all.find((e) => e.pid === root);
+  if (self) found.push(self);
   walk(root);
   return found.filter((e) => match.test(e.comm));
 }
