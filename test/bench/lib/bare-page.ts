@@ -30,6 +30,8 @@ export interface BarePage {
 
 export async function launchBarePage(options: {
   viewport: { width: number; height: number };
+  /** More Chromium switches (a probe's own). */
+  args?: string[];
 }): Promise<BarePage> {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'bench-chromium-'));
   const child = spawn(
@@ -42,6 +44,7 @@ export async function launchBarePage(options: {
       `--window-size=${options.viewport.width},${options.viewport.height}`,
       `--user-data-dir=${userDataDir}`,
       '--remote-debugging-port=0',
+      ...(options.args ?? []),
       'about:blank',
     ],
     { stdio: 'ignore' },
