@@ -177,7 +177,10 @@ async function main(): Promise<void> {
   // The signed-in Playwright page steps aside; the wall is measured in a Chromium with no DevTools
   // client watching its network (see bare-page.ts), and only that Chromium's processes are counted.
   await wall.page.goto('about:blank');
-  const page = await launchBarePage({ viewport: { width: 1920, height: 1080 } });
+  const page = await launchBarePage({ viewport: { width: 1920, height: 1080 } }).catch(async (error) => {
+    await wall.close();
+    throw error;
+  });
   const chromium = page.pid;
   try {
     if (args.res === '720p') {
@@ -199,20 +202,7 @@ async function main(): Promise<void> {
     }));
 
     // An empty wall first, the catalog folded away (a wall screen), then the probe.
-    const empty = await session.call('layouts:save', {
-      id: 'bench',
-      name: 'bench',
-      profileId: wall.profileId,
-      grid,
-      tiles: [],
-    });
-    if (!empty.ok) throw new Error(empty.error.message);
-    const signIn = new URL('/', session.shell.origin);
-    signIn.searchParams.set('token', session.shell.token);
-    await page.navigate(signIn.href);
-    await page.evaluate(`localStorage.setItem('wall.currentLayout', 'bench')`);
-    await page.reload();
-    await page.waitFor(`document.querySelector('[data-testid="wall"][data-layout-id="bench"]')`);
+    await wall.showLayoutIn(page, 'bench', grid, []);
     await page.evaluate(`document.querySelector('[data-testid="toggle-catalog"]').click()`);
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
     await page.evaluate(FIRST_FRAME_PROBE);

@@ -37,7 +37,7 @@ function readProc(pid: number): ProcEntry | null {
  * itself when it matches too (root is this Node process, or a Chromium browser process the caller
  * started).
  */
-export function descendants(root: number, match: RegExp = /chrom/i): ProcEntry[] {
+export function processTree(root: number, match: RegExp = /chrom/i): ProcEntry[] {
   const all: ProcEntry[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -61,7 +61,7 @@ export function descendants(root: number, match: RegExp = /chrom/i): ProcEntry[]
 
 /** CPU ticks per process, to diff over a window. */
 export function cpuTicks(root: number): Map<number, number> {
-  return new Map(descendants(root).map((e) => [e.pid, e.ticks]));
+  return new Map(processTree(root).map((e) => [e.pid, e.ticks]));
 }
 
 /** Core-seconds spent between two `cpuTicks` readings (processes born in between count from 0). */
@@ -75,7 +75,7 @@ export function cpuSecondsBetween(before: Map<number, number>, after: Map<number
 export function pssBytes(root: number): { bytes: number; processes: number } {
   let kb = 0;
   let processes = 0;
-  for (const e of descendants(root)) {
+  for (const e of processTree(root)) {
     try {
       const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${e.pid}/smaps_rollup`, 'utf8'));
       if (m) {
@@ -119,7 +119,7 @@ function processRole(pid: number): string {
  */
 export function threadTicks(root: number): Map<string, number> {
   const out = new Map<string, number>();
-  for (const proc of descendants(root)) {
+  for (const proc of processTree(root)) {
     const role = processRole(proc.pid);
     let tids: string[];
     try {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import type { SettingsPatch } from '../../../electron/shared/settings';
+import type { BarePage } from './bare-page';
 import { openWebShell, type WebShellSession, type WebShellSessionOptions } from '../../support/web-shell';
 import { ensureTestRenderer } from '../../support/test-renderer';
 
@@ -20,6 +21,8 @@ export interface WallSession {
    * it. The page is reloaded, so every tile starts from nothing.
    */
   showLayout(id: string, grid: LayoutGrid, tiles: LayoutTile[]): Promise<void>;
+  /** The same, in a bare page (signed in first): for measuring without Playwright attached. */
+  showLayoutIn(page: BarePage, id: string, grid: LayoutGrid, tiles: LayoutTile[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +44,16 @@ export async function openWallSession(
     const devices = products.flatMap((p) => data.devicesByProduct.get(p.productKey) ?? []);
     const names = new Map(devices.map((d) => [d.deviceKey, d.deviceName || d.deviceKey]));
     const page = session.page;
+    const saveLayout = async (id: string, grid: LayoutGrid, tiles: LayoutTile[]): Promise<void> => {
+      const saved = await session.call('layouts:save', {
+        id,
+        name: id,
+        profileId,
+        grid,
+        tiles: tiles.map((t) => ({ label: names.get(t.deviceKey), ...t })),
+      });
+      if (!saved.ok) throw new Error(`layouts:save failed: ${saved.error.message}`);
+    };
 
     const wall: WallSession = {
       session,
@@ -53,17 +66,19 @@ export async function openWallSession(
         if (!result.ok) throw new Error(`settings:set failed: ${result.error.message}`);
       },
       async showLayout(id, grid, tiles) {
-        const saved = await session.call('layouts:save', {
-          id,
-          name: id,
-          profileId,
-          grid,
-          tiles: tiles.map((t) => ({ label: names.get(t.deviceKey), ...t })),
-        });
-        if (!saved.ok) throw new Error(`layouts:save failed: ${saved.error.message}`);
+        await saveLayout(id, grid, tiles);
         await page.evaluate((layoutId) => localStorage.setItem('wall.currentLayout', layoutId), id);
         await page.reload();
-        await page.locator(`[data-testid="wall"][data-layout-id="${id}"]`).waitFor({ timeout: 30_000 });
+        await page.locator(wallShowing(id)).waitFor({ timeout: 30_000 });
+      },
+      async showLayoutIn(bare, id, grid, tiles) {
+        await saveLayout(id, grid, tiles);
+        const signIn = new URL('/', session.shell.origin);
+        signIn.searchParams.set('token', session.shell.token);
+        await bare.navigate(signIn.href);
+        await bare.evaluate(`localStorage.setItem('wall.currentLayout', ${JSON.stringify(id)})`);
+        await bare.reload();
+        await bare.waitFor(`document.querySelector(${JSON.stringify(wallShowing(id))})`);
       },
       close: () => session.close(),
     };
@@ -73,6 +88,9 @@ export async function openWallSession(
     throw error;
   }
 }
+
+/** The selector of the wall once it shows layout `id`. */
+const wallShowing = (id: string) => `[data-testid="wall"][data-layout-id="${id}"]`;
 
 /** The selector of a tile's `<video>`. */
 export const tileVideo = (deviceKey: string) =>
