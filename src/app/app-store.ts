@@ -20,7 +20,8 @@ export interface AppState {
   openDialog(dialog: Exclude<AppDialog, null>): void;
   closeDialog(): void;
   /** Show a toast; information fades after a while, warnings and errors stay until dismissed. */
-  notify(notice: Omit<NoticeItem, 'id'> & { id?: string }): void;
+  /** `at` defaults to now; a notice raised elsewhere (the core) brings its own. */
+  notify(notice: Omit<NoticeItem, 'id' | 'at'> & { id?: string; at?: number }): void;
   dismiss(id: string): void;
 }
 
@@ -76,7 +77,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
   notify(notice) {
     const id = notice.id ?? `n${++counter}`;
-    const item: NoticeItem = { id, level: notice.level, message: notice.message };
+    const item: NoticeItem = { id, level: notice.level, message: notice.message, at: notice.at ?? Date.now() };
     set((s) => ({ notices: [...s.notices.filter((n) => n.id !== id), item].slice(-MAX_NOTICES) }));
     // A later notice with the same id replaces this one and brings its own timer.
     if (item.level === 'info')

@@ -2,7 +2,11 @@ export interface NoticeItem {
   id: string;
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** When it happened (epoch ms): an operator may read it hours later. */
+  at: number;
 }
+
+import { formatTime } from '../lib/format-time';
 
 export interface NoticeBarProps {
   notices: readonly NoticeItem[];
@@ -37,7 +41,12 @@ export function NoticeBar({ notices, onDismiss }: NoticeBarProps) {
 function Notice({ notice, onDismiss }: { notice: NoticeItem; onDismiss(id: string): void }) {
   return (
     <div className={`notice notice-${notice.level}`} data-testid="notice">
-      <span className="notice-message">{notice.message}</span>
+      <span className="notice-message">
+        {notice.message}
+        <time className="notice-time" dateTime={new Date(notice.at).toISOString()}>
+          {formatTime(notice.at)}
+        </time>
+      </span>
       <button
         type="button"
         className="btn btn-ghost btn-small"

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { useCatalogStore } from './catalog-store';
-import { formatTime } from './format-time';
+import { formatTime } from '../../lib/format-time';
 import { Pager } from './pager';
 import { statusLabel, statusText } from './status-legend';
 

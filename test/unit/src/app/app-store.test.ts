@@ -32,6 +32,16 @@ describe('app store', () => {
     ).toEqual(['again']);
   });
 
+  it('stamps a notice with when it happened, keeping the time of one raised elsewhere', () => {
+    vi.setSystemTime(new Date('2026-11-24T03:05:00Z'));
+    store().notify({ level: 'warning', message: 'raised here' });
+    store().notify({ level: 'error', message: 'raised by the core', at: Date.parse('2026-11-23T22:40:00Z') });
+    expect(store().notices.map((n) => new Date(n.at).toISOString())).toEqual([
+      '2026-11-24T03:05:00.000Z',
+      '2026-11-23T22:40:00.000Z',
+    ]);
+  });
+
   it('keeps the catalog width within its bounds', () => {
     store().setCatalogWidth(10);
     expect(store().catalogWidth).toBe(CATALOG_WIDTH.min);

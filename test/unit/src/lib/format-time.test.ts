@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../../../../src/features/catalog/format-time';
+import { formatTime } from '../../../../src/lib/format-time';
 
 describe('formatTime', () => {
   const instant = Date.UTC(2024, 2, 5, 13, 7, 30);
