@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, powerSaveBlocker, safeStorage, session } from 'electron';
 import { EmbeddedDemo } from './services/embedded-demo';
@@ -8,6 +9,7 @@ import { parseLaunchArgs } from './app/launch-args';
 import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
+import { guardRendererMemory, memoryLimitMiB, pageMemoryKiB } from './app/memory-guard';
 import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
 import { guardWebContents } from './app/web-contents-guard';
@@ -79,7 +81,15 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       title: app.getName(),
     });
     trusted.add(window.webContents);
-    keepRendererAlive(window, { log: createLogger('wall-window'), notify: core.notify });
+    const log = createLogger('wall-window');
+    const recovery = keepRendererAlive(window, { log, notify: core.notify });
+    const stopGuard = guardRendererMemory({
+      log,
+      readKiB: () => pageMemoryKiB(window, () => app.getAppMetrics()),
+      restart: recovery.restart,
+      limitMiB: memoryLimitMiB(totalmem()),
+    });
+    window.once('closed', stopGuard);
     keepDisplayAwake(window, powerSaveBlocker);
     void window.loadURL(origin.startUrl);
     return window;

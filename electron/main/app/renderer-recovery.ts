@@ -10,6 +10,9 @@ import type { NoticeInput, NoticeSink } from '../services/ports';
  *   as it starts cannot spin; a page that stayed up for `stableMs` starts from 1 s again.
  * - The page stopped answering (Chromium's `unresponsive`) and is still stuck `hangGraceMs` later: its
  *   process is ended (`forcefullyCrashRenderer`), and the reload above takes over.
+ * - Something else decided the page must start afresh (`restart(why)`, e.g. its memory outgrew its
+ *   limit): its process is ended the same way, so the reload gets a new process with nothing left of
+ *   the old one (a reload alone keeps the process, and whatever its allocator holds).
  *
  * The operator learns about it from a notice (it outlives the reload: the app's notices are kept in
  * the main process), and the log says why.
@@ -36,8 +39,15 @@ const DEFAULTS = {
   stableMs: 5 * 60_000,
 };
 
-/** Watches `window` until it is closed; returns a function that stops watching. */
-export function keepRendererAlive(window: BrowserWindow, options: RendererRecoveryOptions): () => void {
+export interface RendererRecovery {
+  /** End the page's process and reload it in a new one; `why` finishes "The wall's page was restarted: …". */
+  restart(why: string): void;
+  /** Stop watching (closing the window does this too). */
+  stop(): void;
+}
+
+/** Watches `window` until it is closed. */
+export function keepRendererAlive(window: BrowserWindow, options: RendererRecoveryOptions): RendererRecovery {
   const { log, notify } = options;
   const hangGraceMs = options.hangGraceMs ?? DEFAULTS.hangGraceMs;
   const firstDelay = options.reloadDelayMs ?? DEFAULTS.reloadDelayMs;
@@ -51,6 +61,9 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
   let reloadTimer: ReturnType<typeof setTimeout> | null = null;
   let hangTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  /** Why the page is being restarted on purpose, until its process is gone. */
+  let plannedRestart: string | null = null;
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
 
   const clearHang = (): void => {
     if (hangTimer) clearTimeout(hangTimer);
@@ -67,6 +80,10 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
 
   const onGone = (_event: unknown, details: RenderProcessGoneDetails): void => {
     clearHang();
+    const planned = plannedRestart;
+    plannedRestart = null;
+    if (restartTimer) clearTimeout(restartTimer);
+    restartTimer = null;
     // clean-exit: the window is closing, or Chromium swapped the process on purpose.
     if (stopped || details.reason === 'clean-exit' || window.isDestroyed()) return;
     if (reloadTimer) return; // a reload is already on its way
@@ -74,13 +91,16 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     reloadsInARow += 1;
     const delay = Math.min(maxDelay, firstDelay * 2 ** Math.min(reloadsInARow - 1, 30));
     log.warn(
-      `the wall's page is gone (${details.reason}, exit code ${details.exitCode}); reloading in ${delay} ms`,
+      `the wall's page is gone (${planned ? `restarted: ${planned}` : details.reason}, exit code ${details.exitCode}); reloading in ${delay} ms`,
       { reloadsInARow },
     );
+    const inARow =
+      reloadsInARow > 1 ? ` (${reloadsInARow} times in a row; waited ${Math.round(delay / 1000)} s)` : '';
     tell(
       'warning',
-      `The wall's page stopped (${describeReason(details.reason)}) and was reloaded` +
-        (reloadsInARow > 1 ? ` (${reloadsInARow} times in a row; waited ${Math.round(delay / 1000)} s)` : ''),
+      planned
+        ? `The wall's page was restarted: ${planned}${inARow}`
+        : `The wall's page stopped (${describeReason(details.reason)}) and was reloaded${inARow}`,
     );
     reloadTimer = setTimeout(() => {
       reloadTimer = null;
@@ -106,9 +126,29 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     clearHang();
   };
 
+  const restart = (why: string): void => {
+    if (stopped || window.isDestroyed() || plannedRestart !== null || reloadTimer) return;
+    plannedRestart = why;
+    log.warn(`restarting the wall's page: ${why}`);
+    contents.forcefullyCrashRenderer();
+    // Its end is reported as render-process-gone, and onGone reloads. Should that never come (the
+    // process was shared, or already going), reload anyway rather than wait for nothing.
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (plannedRestart === null || stopped || window.isDestroyed()) return;
+      plannedRestart = null;
+      log.warn("the wall's page did not end when asked; reloading it in place");
+      lastReloadAt = now();
+      contents.reload();
+    }, hangGraceMs);
+  };
+
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
+    plannedRestart = null;
+    if (restartTimer) clearTimeout(restartTimer);
+    restartTimer = null;
     clearHang();
     if (reloadTimer) clearTimeout(reloadTimer);
     reloadTimer = null;
@@ -121,7 +161,7 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
   window.on('unresponsive', onUnresponsive);
   window.on('responsive', onResponsive);
   window.once('closed', stop);
-  return stop;
+  return { restart, stop };
 }
 
 function describeReason(reason: RenderProcessGoneDetails['reason']): string {

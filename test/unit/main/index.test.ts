@@ -41,6 +41,10 @@ const electron = vi.hoisted(() => {
       appListeners.set(event, [...(appListeners.get(event) ?? []), listener]);
     }),
     whenReady: record('app.whenReady', () => ready),
+    getAppMetrics: vi.fn(() => [
+      { pid: 1, type: 'Browser', memory: { workingSetSize: 90_000 } },
+      { pid: 4242, type: 'Tab', memory: { workingSetSize: 345_678 } },
+    ]),
   };
   const protocol = {
     registerSchemesAsPrivileged: record('protocol.registerSchemesAsPrivileged'),
@@ -90,6 +94,9 @@ const electron = vi.hoisted(() => {
       send: vi.fn(),
       isDestroyed: () => false,
       setWindowOpenHandler: vi.fn(),
+      getOSProcessId: () => 4242,
+      reload: vi.fn(),
+      forcefullyCrashRenderer: vi.fn(),
     };
     this.loadURL = vi.fn(async (target: string) => {
       calls.push(`loadURL:${target}`);
@@ -134,6 +141,15 @@ vi.mock('electron-store', async () => {
   return { default: ElectronStoreShim };
 });
 
+import type * as MemoryGuardModule from '../../../electron/main/app/memory-guard';
+
+// The memory guard, real, with a spy on how the composition root sets it up.
+vi.mock('../../../electron/main/app/memory-guard', async (importOriginal) => {
+  const real = await importOriginal<typeof MemoryGuardModule>();
+  return { ...real, guardRendererMemory: vi.fn(real.guardRendererMemory) };
+});
+
+import { guardRendererMemory, type MemoryGuardOptions } from '../../../electron/main/app/memory-guard';
 import { CHANNELS, type Channel } from '../../../electron/shared/contract';
 
 type IpcHandler = (
@@ -254,6 +270,14 @@ describe('electron/main/index.ts', () => {
       expect.arrayContaining(['unresponsive', 'responsive', 'show', 'minimize']),
     );
     expect(electron.powerSaveBlocker.start).not.toHaveBeenCalled();
+    // Its page's memory is watched: read from its own process, and over the limit it is restarted
+    // through the same recovery (its process ended, so the reload gets a new one).
+    const guard = vi.mocked(guardRendererMemory).mock.calls[0][0] as MemoryGuardOptions;
+    expect(guard.readKiB()).toBe(345_678);
+    expect(guard.limitMiB).toBeGreaterThanOrEqual(1536);
+    guard.restart('a test asked');
+    const contents = win.webContents as unknown as { forcefullyCrashRenderer: ReturnType<typeof vi.fn> };
+    expect(contents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
 
     // The provisioning file was applied before the page loaded, its secret stored encrypted.
     const profiles = await ipc('profiles:list')(fromWindow());

@@ -138,4 +138,50 @@ describe('keepRendererAlive', () => {
     expect(window.webContents.reload).toHaveBeenCalledTimes(1);
     expect(lines.join('\n')).toContain('could not raise a notice');
   });
+
+  it('restarts the page on request in a new process, and says why', () => {
+    const recovery = watch();
+    recovery.restart('it was using 2.1 GiB of memory, over its limit of 2.0 GiB');
+    expect(window.webContents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
+    // A second request while the first is under way changes nothing.
+    recovery.restart('again');
+    expect(window.webContents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
+    gone('killed', 9);
+    vi.advanceTimersByTime(1_000);
+    expect(window.webContents.reload).toHaveBeenCalledTimes(1);
+    expect(notices).toEqual([
+      {
+        level: 'warning',
+        source: 'wall window',
+        message: "The wall's page was restarted: it was using 2.1 GiB of memory, over its limit of 2.0 GiB",
+      },
+    ]);
+    // The fallback does not fire after the process did end, and a later crash is a crash again.
+    vi.advanceTimersByTime(60_000);
+    expect(window.webContents.reload).toHaveBeenCalledTimes(1);
+    gone('crashed');
+    expect(notices[1].message).toMatch(/^The wall's page stopped \(it crashed\)/);
+  });
+
+  it('reloads in place when the process does not end on request', () => {
+    const recovery = watch();
+    recovery.restart('over its memory limit');
+    vi.advanceTimersByTime(9_999);
+    expect(window.webContents.reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(window.webContents.reload).toHaveBeenCalledTimes(1);
+    expect(lines.join('\n')).toContain('did not end when asked');
+    // It can be asked again.
+    recovery.restart('still over');
+    expect(window.webContents.forcefullyCrashRenderer).toHaveBeenCalledTimes(2);
+  });
+
+  it('does nothing on request once the window is closed', () => {
+    const recovery = watch();
+    window.close();
+    recovery.restart('too late');
+    vi.advanceTimersByTime(60_000);
+    expect(window.webContents.forcefullyCrashRenderer).not.toHaveBeenCalled();
+    expect(window.webContents.reload).not.toHaveBeenCalled();
+  });
 });
