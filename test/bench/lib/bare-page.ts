@@ -103,12 +103,12 @@ export async function launchBarePage(options: {
       async close() {
         cdp.close();
         await stop(child);
-        await rm(userDataDir, { recursive: true, force: true });
+        await rm(userDataDir, { recursive: true, force: true, maxRetries: 5 });
       },
     };
   } catch (error) {
     await stop(child);
-    await rm(userDataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true, maxRetries: 5 });
     throw error;
   }
 }
