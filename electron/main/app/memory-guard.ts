@@ -6,8 +6,8 @@ import type { Logger } from '../services/logger';
  * process is read every minute, and once it stays over its limit for a few readings in a row the page
  * is restarted in a new process (which reopens the last layout; about a second of pictures is lost).
  *
- * Measured on a 36-tile wall the page's process holds ~330 MiB and creeps by a fraction of a MiB a
- * minute, so the limit is far above a healthy wall and is only reached by a leak: a browser bug, a
+ * Measured on a 36-tile wall the page's process holds ~560 MiB resident (~330 MiB of it its own, PSS)
+ * and creeps by a fraction of a MiB a minute, so the limit is far above a healthy wall and is only reached by a leak: a browser bug, a
  * stream that makes a decoder hoard, a week of slow growth. Chromium's own out-of-memory end of the
  * page is the last resort (`renderer-recovery` reloads after it); this comes first, before the whole
  * machine is short of memory.
@@ -60,7 +60,7 @@ export function guardRendererMemory(options: MemoryGuardOptions): () => void {
 
 /**
  * The page's limit on a machine with `totalBytes` of memory: a quarter of it, within 1.5–3 GiB. A
- * 36-tile wall needs ~0.35 GiB, 64 tiles at the 15 MiB-a-tile budget ~1.2 GiB; a kiosk with 8 GiB
+ * 36-tile wall's page holds ~0.56 GiB resident, 64 tiles at the 15 MiB-a-tile budget ~1.2 GiB; a kiosk with 8 GiB
  * keeps three quarters for the system, the GPU process and the main process.
  */
 export function memoryLimitMiB(totalBytes: number): number {
