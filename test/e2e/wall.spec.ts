@@ -5,6 +5,7 @@ import type { StreamPlayback } from '../../electron/shared/domain';
 import { DEFAULT_TRANSPORT_ORDER, type Transport } from '../../electron/shared/settings';
 import { openWallSession, tileOf, tileVideo, type WallSession } from '../bench/lib/wall-session';
 import { waitForFramesToAdvance } from '../support/frames';
+import { pendingReactUpdates } from '../support/react-updates';
 
 /**
  * The wall in Chromium, through the browser shell, against the demo platform's live media: every
@@ -154,6 +155,21 @@ describe('the wall in Chromium with live media', () => {
     await wall.settings({ statsOverlay: false });
     await expect.poll(() => page.locator('[data-testid="wall-tile-stats"]').count()).toBe(0);
     expect(wall.session.pageErrors).toEqual([]);
+  });
+
+  it('a quiet wall keeps no state updates waiting: nothing piles up while nothing changes', async () => {
+    await wall.settings({ transportOrder: ['ws-flv'] });
+    const nine = keys.slice(0, 9);
+    await showWall('quiet', nine, 3, 3);
+    await Promise.all(nine.map((k) => framesAdvance(k, 25)));
+    // Each tile reads its figures every second and the toolbar its counts; none has anything new
+    // to show. An update queued with an unchanged value would stay until a render that never comes.
+    const before = await pendingReactUpdates(page);
+    await page.waitForTimeout(6_000);
+    const after = await pendingReactUpdates(page);
+    console.info(`[e2e] updates waiting on a quiet 9-tile wall: ${before}, 6 s later ${after}`);
+    expect(after).toBeLessThanOrEqual(before);
+    for (const k of nine) expect(await stateOf(k)).toBe('playing');
   });
 
   it('more than 6 tiles of one host offered only HTTP-FLV and WS-FLV all play, never a 6th HTTP-FLV', async () => {

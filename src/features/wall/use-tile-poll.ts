@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { TileStats, TileSupervisor } from '../../lib/wall-engine';
+import { usePolled } from './use-polled';
 
 /** How often a tile reads its player's figures. */
 export const POLL_MS = 1_000;
@@ -13,37 +13,30 @@ export interface TilePoll {
   now: number;
 }
 
+const staleSecond = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
+
 /**
  * Read a tile's figures about once a second, inside the tile: per-tile numbers that change every
- * second never go through a global store. A tile re-renders only when what it shows changed.
+ * second never go through a global store. A tile re-renders only when what it shows changed: the
+ * stale badge's second, or every read while the overlay or a countdown is shown.
  */
 export function useTilePoll(
   supervisor: TileSupervisor | null,
   options: { stats: boolean; countdown: boolean },
 ): TilePoll {
-  const [poll, setPoll] = useState<TilePoll>(() => ({ stats: null, staleMs: null, now: Date.now() }));
   const { stats: wantStats, countdown } = options;
-
-  useEffect(() => {
-    if (!supervisor) return;
-    const read = () => {
-      const staleMs = supervisor.staleMs();
-      const stats = wantStats ? supervisor.stats() : null;
-      const now = Date.now();
-      setPoll((prev) => {
-        const staleSecond = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
-        const unchanged =
-          !wantStats &&
-          !countdown &&
-          prev.stats === null &&
-          staleSecond(prev.staleMs) === staleSecond(staleMs);
-        return unchanged ? prev : { stats, staleMs, now };
-      });
-    };
-    read();
-    const timer = setInterval(read, countdown ? POLL_MS / 2 : POLL_MS);
-    return () => clearInterval(timer);
-  }, [supervisor, wantStats, countdown]);
-
-  return poll;
+  return usePolled<TilePoll>(
+    () => ({
+      stats: supervisor && wantStats ? supervisor.stats() : null,
+      staleMs: supervisor ? supervisor.staleMs() : null,
+      now: Date.now(),
+    }),
+    (shown, next) =>
+      !wantStats &&
+      !countdown &&
+      shown.stats === null &&
+      staleSecond(shown.staleMs) === staleSecond(next.staleMs),
+    supervisor ? (countdown ? POLL_MS / 2 : POLL_MS) : null,
+    [supervisor, wantStats, countdown],
+  );
 }

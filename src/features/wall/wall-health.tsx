@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { TileState } from '../../lib/wall-engine';
+import { usePolled } from './use-polled';
 import { wallEngine } from './wall-engine-instance';
 
 type Health = Record<TileState, number>;
@@ -18,17 +18,7 @@ const same = (a: Health, b: Health) => SHOWN.every(({ state }) => a[state] === b
 
 /** The wall's tiles counted by state, read once a second; re-renders only when a count changed. */
 function useWallHealth(): Health {
-  const [health, setHealth] = useState<Health>(() => wallEngine().health());
-  useEffect(() => {
-    const read = () => {
-      const next = wallEngine().health();
-      setHealth((prev) => (same(prev, next) ? prev : next));
-    };
-    read();
-    const timer = setInterval(read, 1_000);
-    return () => clearInterval(timer);
-  }, []);
-  return health;
+  return usePolled(() => wallEngine().health(), same, 1_000, []);
 }
 
 /**
