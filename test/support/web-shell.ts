@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createLiveMedia, type LiveMedia } from '../../electron/demo-platform/media';
+import { createLiveMedia, type LiveMedia, type LiveMediaOptions } from '../../electron/demo-platform/media';
 import { startDemoPlatform, type DemoPlatform } from '../../electron/demo-platform/server';
 import { ensureTestRenderer } from './test-renderer';
 import { createLogger } from '../../electron/main/services/logger';
@@ -22,6 +22,8 @@ export interface CspViolation {
 export interface WebShellSessionOptions {
   /** Live media behind the demo platform, so streams really play; default true. */
   liveMedia?: boolean;
+  /** Options of that live media (e.g. FLV timestamps that start near their wrap). */
+  liveMediaOptions?: LiveMediaOptions;
   /** Seed of the demo data; default 1. */
   seed?: number;
   /** Imported by the shell before the page opens (as `npm run web -- --provision FILE`). */
@@ -89,7 +91,7 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wall-web-shell-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const media = options.liveMedia === false ? undefined : await createLiveMedia();
+    const media = options.liveMedia === false ? undefined : await createLiveMedia(options.liveMediaOptions);
     if (media) cleanups.push(() => media.close());
     const demo = await startDemoPlatform({
       seed: options.seed,

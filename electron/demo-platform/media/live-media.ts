@@ -29,6 +29,11 @@ export interface LiveMediaOptions {
    * clock to cross a clip loop or an HLS window in a second. Secret expiry and faults keep real time.
    */
   clock?: () => number;
+  /**
+   * FLV time (ms) at the start of the live timeline; default 0. FLV holds 32 bits of milliseconds, so
+   * a stream crosses 2^31 after 24.8 days and wraps after 49.7: tests start just before to see it.
+   */
+  flvStartMs?: number;
   /** Where the start-up line goes; default stderr (stdout belongs to the CLIs' one JSON line). */
   log?: (line: string) => void;
 }
@@ -62,6 +67,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
     faults,
     maxBufferedBytes: options.maxBufferedBytes ?? 512 * 1024,
     now: clock,
+    flvStartMs: options.flvStartMs,
   });
   const address = await server.listen(options.port ?? 0, host);
   const wildcard = host === '0.0.0.0' || host === '::';

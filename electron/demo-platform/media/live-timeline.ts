@@ -13,6 +13,8 @@ export class LiveTimeline {
     readonly fps: number,
     readonly now: () => number = () => performance.now(),
     backlogMs = 20_000,
+    /** FLV time of picture 0 (ms): tests start near a timestamp wrap. */
+    readonly flvStartMs = 0,
   ) {
     this.frameMs = 1000 / fps;
     this.epoch = now() - backlogMs;
@@ -28,9 +30,9 @@ export class LiveTimeline {
     return this.epoch + index * this.frameMs;
   }
 
-  /** Presentation time of picture `index` in milliseconds (FLV). */
+  /** Presentation time of picture `index` in milliseconds (FLV; the muxer keeps the low 32 bits). */
   ms(index: number): number {
-    return Math.round(index * this.frameMs);
+    return this.flvStartMs + Math.round(index * this.frameMs);
   }
 
   /** Presentation time of picture `index` on the 90 kHz clock (MPEG-TS). */

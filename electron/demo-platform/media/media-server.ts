@@ -44,6 +44,8 @@ export interface MediaServerOptions {
   maxBufferedBytes: number;
   /** The clock of the live timeline (faults and secrets keep real time). */
   now?: () => number;
+  /** FLV time at the start of the live timeline (see LiveMediaOptions). */
+  flvStartMs?: number;
 }
 
 export interface MediaStats {
@@ -59,6 +61,8 @@ export interface MediaStats {
   /** Pictures viewers skipped to catch up at a keyframe (backpressure, stalls). */
   framesSkipped: number;
   hlsRequests: number;
+  /** FLV time (ms, before the muxer keeps its low 32 bits) of the picture due now. */
+  flvTimeMs: number;
 }
 
 /** A media request that may be served: its stream and the fault in force, if any. */
@@ -88,7 +92,12 @@ export class MediaServer {
   private readonly unlistenFaults: () => void;
 
   constructor(private readonly options: MediaServerOptions) {
-    this.timeline = new LiveTimeline(options.clips[0].fps, options.now ?? (() => performance.now()));
+    this.timeline = new LiveTimeline(
+      options.clips[0].fps,
+      options.now ?? (() => performance.now()),
+      undefined,
+      options.flvStartMs,
+    );
     this.tickers = options.clips.map((clip) => new ClipTicker(clip, this.timeline));
     this.segmenters = this.tickers.map((ticker) => new HlsSegmenter(ticker));
     this.server = createServer((req, res) => {
@@ -134,6 +143,7 @@ export class MediaServer {
       framesSent,
       framesSkipped,
       hlsRequests: this.hlsRequests,
+      flvTimeMs: this.timeline.ms(this.timeline.indexAt()),
     };
   }
 
