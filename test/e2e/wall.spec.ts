@@ -168,7 +168,8 @@ describe('the wall in Chromium with live media', () => {
     await page.waitForTimeout(6_000);
     const after = await pendingReactUpdates(page);
     console.info(`[e2e] updates waiting on a quiet 9-tile wall: ${before}, 6 s later ${after}`);
-    expect(after).toBeLessThanOrEqual(before);
+    // An update caught between being queued and rendered may show once; the leak added ~10 a second.
+    expect(after - before).toBeLessThanOrEqual(2);
     for (const k of nine) expect(await stateOf(k)).toBe('playing');
   });
 
