@@ -18,10 +18,11 @@ afterEach(async () => {
 });
 
 async function playsThrough(crossingMs: number): Promise<void> {
-  // The crossing comes ~12 s after the media server starts: time to load the page and start the tile.
+  // The crossing comes ~18 s after the media server starts: time to load the page and start the tile,
+  // with room for a slow machine.
   wall = await openWallSession({
     viewport: { width: 800, height: 600 },
-    liveMediaOptions: { flvStartMs: crossingMs - BACKLOG_MS - 12_000 },
+    liveMediaOptions: { flvStartMs: crossingMs - BACKLOG_MS - 18_000 },
   });
   const { page } = wall;
   const media = wall.session.media!;
