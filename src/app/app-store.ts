@@ -77,7 +77,12 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
   notify(notice) {
     const id = notice.id ?? `n${++counter}`;
-    const item: NoticeItem = { id, level: notice.level, message: notice.message, at: notice.at ?? Date.now() };
+    const item: NoticeItem = {
+      id,
+      level: notice.level,
+      message: notice.message,
+      at: notice.at ?? Date.now(),
+    };
     set((s) => ({ notices: [...s.notices.filter((n) => n.id !== id), item].slice(-MAX_NOTICES) }));
     // A later notice with the same id replaces this one and brings its own timer.
     if (item.level === 'info')

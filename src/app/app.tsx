@@ -33,11 +33,10 @@ export function App() {
   useEffect(() => {
     const stopProfiles = connect();
     const stopCatalog = connectCatalog();
-    const stopNotices = api.on('app:notice', (n) => notify({ id: n.id, level: n.level, message: n.message, at: n.at }));
+    const stopNotices = api.on('app:notice', notify);
     void load().then(() => {
       // Notices raised before we listened (a corrupt file kept aside, weak storage).
-      for (const n of useProfilesStore.getState().appInfo?.notices ?? [])
-        if (n.level !== 'info') notify({ id: n.id, level: n.level, message: n.message, at: n.at });
+      for (const n of useProfilesStore.getState().appInfo?.notices ?? []) if (n.level !== 'info') notify(n);
     });
     return () => {
       stopProfiles();

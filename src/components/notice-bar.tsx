@@ -1,3 +1,5 @@
+import { formatTime } from '../lib/format-time';
+
 export interface NoticeItem {
   id: string;
   level: 'info' | 'warning' | 'error';
@@ -5,8 +7,6 @@ export interface NoticeItem {
   /** When it happened (epoch ms): an operator may read it hours later. */
   at: number;
 }
-
-import { formatTime } from '../lib/format-time';
 
 export interface NoticeBarProps {
   notices: readonly NoticeItem[];
