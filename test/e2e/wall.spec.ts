@@ -317,6 +317,42 @@ describe('the wall in Chromium with live media', () => {
     expect(await stateOf(keys[26])).toBe('playing');
   });
 
+  it('when the network comes back, a tile waiting out its backoff plays again at once', async () => {
+    await wall.settings({ transportOrder: ['ws-flv'] });
+    const [device, other] = [keys[35], keys[36]];
+    await showWall('network-back', [device, other], 2, 1);
+    await Promise.all([framesAdvance(device), framesAdvance(other)]);
+    // From now on the device's streams are cut as soon as they open: the link to it is down.
+    media.faults.set(device, { type: 'drop', afterSeconds: 0 });
+    await until(device, ['failed'], 30_000);
+    const tile = page.locator(tileOf(device));
+    await expect.poll(() => tile.locator('.wall-tile-problem-title').textContent()).toBe('Network problem');
+    // Let the backoff grow until the next try is at least 4 s away.
+    const countdown = `${tileOf(device)} [data-testid="wall-tile-countdown"]`;
+    const waitSeconds = await page
+      .waitForFunction(
+        (sel) => {
+          const m = /Retrying in (\d+) s/.exec(document.querySelector(sel)?.textContent ?? '');
+          return m && Number(m[1]) >= 4 ? Number(m[1]) : null;
+        },
+        countdown,
+        { timeout: 60_000, polling: 50 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<number>);
+
+    // The link is back, and the computer says so (the page's `online` event).
+    media.faults.clear(device);
+    const backAt = Date.now();
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await until(device, ['playing'], 10_000);
+    const took = Date.now() - backAt;
+    console.info(`[e2e] network back: playing after ${took} ms; the backoff had ${waitSeconds} s to go`);
+    expect(took).toBeLessThan((waitSeconds - 1.5) * 1000);
+    await framesAdvance(device);
+    expect(await stateOf(other)).toBe('playing');
+  });
+
   it('a hidden tile stops its stream after the grace period and resumes when shown', async () => {
     await wall.settings({ hiddenTileGraceSeconds: 1, transportOrder: ['ws-flv'] });
     const [hidden, kept] = [keys[27], keys[28]];

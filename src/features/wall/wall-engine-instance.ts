@@ -14,10 +14,16 @@ const options = (s: EngineSettings) => ({
 /**
  * The page's one playback engine, shared by every tile: one connection budget (Chromium's six
  * HTTP/1.1 connections per host are per page) and one start scheduler (tiles start in waves).
- * Made on first use with the settings given last to configureWallEngine.
+ * Made on first use with the settings given last to configureWallEngine; it lives as long as the page,
+ * and so does its `online` listener.
  */
 export function wallEngine(): WallEngine {
-  engine ??= new WallEngine(options(current ?? DEFAULT_SETTINGS));
+  if (!engine) {
+    const made = new WallEngine(options(current ?? DEFAULT_SETTINGS));
+    // The network came back (a cable, a switch, Wi-Fi): tiles waiting out a backoff retry at once.
+    globalThis.addEventListener?.('online', () => made.networkRestored());
+    engine = made;
+  }
   return engine;
 }
 

@@ -28,6 +28,7 @@
  *   //       transport, tls, library, frameAgeMs, state }
  *   // stale badge ("STALE 12 s"): tile.staleMs() → ms when no new frame for > 2 s, else null
  *   // operator's retry button on a failed tile: tile.retryNow()
+ *   // the page's `online` event: engine.networkRestored() (tiles waiting after a network fault retry now)
  *   // page teardown: engine.destroy()
  *
  * ## What a TileSnapshot says (put `state` on the tile element as data-state)

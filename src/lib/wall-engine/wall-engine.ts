@@ -94,6 +94,16 @@ export class WallEngine {
     for (const tile of this.tiles) tile.configure({ order: this.order, settings: this.settings });
   }
 
+  /**
+   * The computer's network came back: every tile waiting out a backoff after a network fault tries
+   * again now (through the start scheduler, so in waves). Returns how many did.
+   */
+  networkRestored(): number {
+    let retried = 0;
+    for (const tile of this.tiles) if (tile.networkRestored()) retried += 1;
+    return retried;
+  }
+
   /** How many of this page's tiles are in each state: the wall's health at a glance. */
   health(): Record<TileState, number> {
     const counts: Record<TileState, number> = {

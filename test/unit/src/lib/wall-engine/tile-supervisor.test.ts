@@ -356,6 +356,77 @@ describe('TileSupervisor', () => {
     expect(h.tile.snapshot()).toMatchObject({ reason, detail: error.message });
   });
 
+  describe('when the network comes back', () => {
+    /** A tile whose stream keeps failing with a network error until `healed()` is called. */
+    function cutOff(random = () => 1) {
+      let down = true;
+      const h = harness({
+        random,
+        behave: (player) => setTimeout(() => (down ? player.fail('network') : player.play()), 10),
+      });
+      return { ...h, heal: () => (down = false) };
+    }
+
+    it('a tile waiting out a network backoff retries at once, with fresh URLs', async () => {
+      const h = cutOff();
+      h.tile.start();
+      await vi.advanceTimersByTimeAsync(20_000);
+      const waiting = h.tile.snapshot();
+      expect(waiting).toMatchObject({ state: 'failed', reason: 'network' });
+      expect(waiting.nextRetryAt! - Date.now()).toBeGreaterThan(5_000);
+      const asked = h.start.calls;
+      h.heal();
+      expect(h.tile.networkRestored()).toBe(true);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(h.tile.snapshot().state).toBe('playing');
+      expect(h.start.calls).toBe(asked + 1);
+      expect(h.logs.join('\n')).toContain('the network is back: retrying now');
+    });
+
+    it('still down, it goes on backing off from where it was', async () => {
+      const h = cutOff();
+      h.tile.start();
+      await vi.advanceTimersByTimeAsync(20_000);
+      const before = h.tile.snapshot().attempt;
+      expect(h.tile.networkRestored()).toBe(true);
+      await vi.advanceTimersByTimeAsync(100);
+      const after = h.tile.snapshot();
+      expect(after).toMatchObject({ state: 'failed', reason: 'network', attempt: before + 1 });
+      expect(after.nextRetryAt! - Date.now()).toBeGreaterThan(5_000);
+    });
+
+    it('leaves alone a tile that failed for another reason, one that plays and one already trying', async () => {
+      const offline = harness({ answers: [OFFLINE] });
+      offline.tile.start();
+      await vi.advanceTimersByTimeAsync(20_000);
+      const asked = offline.start.calls;
+      expect(offline.tile.networkRestored()).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(offline.start.calls).toBe(asked);
+      expect(offline.tile.snapshot()).toMatchObject({ state: 'failed', reason: 'device-offline' });
+
+      const playing = harness();
+      playing.tile.start();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(playing.tile.networkRestored()).toBe(false);
+      expect(live(playing.players)).toHaveLength(1);
+      expect(playing.players).toHaveLength(1);
+
+      const trying = harness({ behave: () => undefined });
+      trying.tile.start();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(trying.tile.snapshot().state).toBe('starting');
+      expect(trying.tile.networkRestored()).toBe(false);
+      expect(trying.players).toHaveLength(1);
+
+      const stopped = cutOff();
+      stopped.tile.start();
+      await vi.advanceTimersByTimeAsync(5_000);
+      stopped.tile.stop();
+      expect(stopped.tile.networkRestored()).toBe(false);
+    });
+  });
+
   describe('when hidden', () => {
     it('keeps playing through the grace period, then stops the stream and releases its connection', async () => {
       const budget = new ConnectionBudget();

@@ -49,6 +49,20 @@ describe('WallEngine', () => {
     expect(supervisors[0].snapshot()).toMatchObject({ state: 'playing', transport: 'ws-flv' });
   });
 
+  it('when the network comes back, retries at once the tiles waiting after a network fault', async () => {
+    const { engine, supervisors, players } = wall(3, ['ws-flv']);
+    for (const s of supervisors) s.start();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(engine.networkRestored()).toBe(0);
+    players[0].fail('network');
+    players[1].fail('ended');
+    expect(engine.health()).toMatchObject({ playing: 1, reconnecting: 2 });
+    expect(engine.networkRestored()).toBe(2);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(engine.health()).toMatchObject({ playing: 3 });
+    expect(players).toHaveLength(5);
+  });
+
   it('counts its tiles by state, and forgets destroyed ones', async () => {
     const { engine, supervisors, players } = wall(4, ['ws-flv']);
     expect(engine.health()).toMatchObject({ idle: 4, playing: 0 });
