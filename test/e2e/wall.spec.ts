@@ -276,6 +276,10 @@ describe('the wall in Chromium with live media', () => {
       .poll(() => tile.locator('[data-testid="wall-tile-problem"] .wall-tile-problem-title').textContent())
       .toBe('Device offline');
     expect(await tile.locator('[data-testid="wall-tile-detail"]').textContent()).toMatch(/offline/i);
+    // Since when, for an operator coming back to the wall.
+    await expect
+      .poll(() => tile.locator('[data-testid="wall-tile-down"]').textContent())
+      .toMatch(/^Down since \d\d:\d\d · \d+ s$/);
     // Wait for the fifth try: the backoff doubles from 0.5 s.
     await page.waitForFunction(
       (sel) => /attempt ([5-9]|\d\d)/.test(document.querySelector(sel)?.textContent ?? ''),

@@ -1,3 +1,4 @@
+import { formatTime } from '../../lib/format-time';
 import type { TileSnapshot, TileStats } from '../../lib/wall-engine';
 
 /** What a tile's caption says about its state, in an operator's words. */
@@ -25,6 +26,28 @@ export function retryText(nextRetryAt: number | null, now: number): string | nul
   if (nextRetryAt === null) return null;
   const seconds = Math.ceil((nextRetryAt - now) / 1000);
   return seconds > 0 ? `Retrying in ${seconds} s` : 'Retrying now…';
+}
+
+/**
+ * How long a tile has been down, for an operator coming back to the wall: "Down since 05:12 · 2 h 14
+ * min", with the date when it began on another day ("Down since 2026-11-23 22:40 · 1 d 6 h").
+ */
+export function downText(troubleSince: number | null, now: number, timeZone?: string): string | null {
+  if (troubleSince === null) return null;
+  const began = formatTime(troubleSince, timeZone);
+  const sameDay = began.slice(0, 10) === formatTime(now, timeZone).slice(0, 10);
+  return `Down since ${sameDay ? began.slice(11) : began} · ${durationText(now - troubleSince)}`;
+}
+
+/** "45 s", "12 min", "2 h 14 min", "3 d 6 h". */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
 }
 
 /** The stale badge: "STALE 12 s". */

@@ -1,7 +1,7 @@
 import { memo, useRef, type CSSProperties, type DragEvent } from 'react';
 import type { PlacedTile } from '../../../electron/shared/layout';
 import type { TileSnapshot } from '../../lib/wall-engine';
-import { retryText, staleText, stateText } from './tile-format';
+import { downText, retryText, staleText, stateText } from './tile-format';
 import { TileMenu } from './tile-menu';
 import { TileStatsOverlay } from './tile-stats-overlay';
 import { usePictureScaling } from './use-picture-scaling';
@@ -68,6 +68,7 @@ export const VideoTile = memo(function VideoTile({
   const name = tile.label || tile.deviceKey;
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
   const retry = snapshot ? retryText(snapshot.nextRetryAt, poll.now) : null;
+  const down = snapshot && state === 'failed' ? downText(snapshot.troubleSince, poll.now) : null;
   const trouble = snapshot && TROUBLE.has(state);
   const failed = state === 'failed';
   const style: CSSProperties = {
@@ -142,6 +143,11 @@ export const VideoTile = memo(function VideoTile({
           {snapshot.detail && state !== 'starting' && (
             <p className="wall-tile-problem-detail" data-testid="wall-tile-detail">
               {snapshot.detail}
+            </p>
+          )}
+          {down && (
+            <p className="wall-tile-down" data-testid="wall-tile-down">
+              {down}
             </p>
           )}
           {retry && (

@@ -52,6 +52,11 @@ export interface TileSnapshot {
   url: string | null;
   /** When the tile entered this state (clock ms). */
   since: number;
+  /**
+   * When its present trouble began: the first fault since it last played (clock ms). It holds across
+   * retries and states (reconnecting → failed); null while playing, idle or paused while hidden.
+   */
+  troubleSince: number | null;
   /** When the current player showed its first frame. */
   firstFrameAt: number | null;
   /** The last new frame of any player of this tile (clock ms). */
@@ -196,6 +201,7 @@ export class TileSupervisor {
       tls: false,
       url: null,
       since: this.clock.now(),
+      troubleSince: null,
       firstFrameAt: null,
       lastFrameAt: null,
     };
@@ -571,7 +577,15 @@ export class TileSupervisor {
         : failure.reason === 'stalled'
           ? 'stalled'
           : 'reconnecting';
-    this.setState({ state, reason: failure.reason, detail: failure.detail, attempt, nextRetryAt });
+    const troubleSince = this.snap.troubleSince ?? this.clock.now();
+    this.setState({
+      state,
+      reason: failure.reason,
+      detail: failure.detail,
+      attempt,
+      nextRetryAt,
+      troubleSince,
+    });
     this.log(
       `${state}: ${FAILURE_LABELS[failure.reason]} — ${failure.detail}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`,
     );
@@ -654,6 +668,8 @@ export class TileSupervisor {
   private setState(patch: Partial<TileSnapshot>): void {
     const next: TileSnapshot = { ...this.snap, ...patch };
     if (patch.state !== undefined && patch.state !== this.snap.state) next.since = this.clock.now();
+    if (next.state === 'playing' || next.state === 'idle' || next.state === 'paused-hidden')
+      next.troubleSince = null;
     if (patch.reason !== undefined) next.label = patch.reason === null ? null : FAILURE_LABELS[patch.reason];
     this.snap = next;
     for (const listener of [...this.listeners]) {

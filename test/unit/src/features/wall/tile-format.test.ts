@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { retryText, staleText, stateText, statsRows } from '../../../../../src/features/wall/tile-format';
+import {
+  downText,
+  durationText,
+  retryText,
+  staleText,
+  stateText,
+  statsRows,
+} from '../../../../../src/features/wall/tile-format';
 import type { TileSnapshot, TileStats } from '../../../../../src/lib/wall-engine';
 
 const snap = (patch: Partial<TileSnapshot>): TileSnapshot => ({
@@ -13,6 +20,7 @@ const snap = (patch: Partial<TileSnapshot>): TileSnapshot => ({
   tls: false,
   url: null,
   since: 0,
+  troubleSince: null,
   firstFrameAt: null,
   lastFrameAt: null,
   ...patch,
@@ -33,6 +41,33 @@ describe('what a tile says', () => {
     expect(retryText(13_000, 1_000)).toBe('Retrying in 12 s');
     expect(retryText(1_400, 1_000)).toBe('Retrying in 1 s');
     expect(retryText(900, 1_000)).toBe('Retrying now…');
+  });
+
+  it('says since when a tile is down and for how long, with the date when it began another day', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(downText(null, at('2026-11-24T05:00:00Z'), 'UTC')).toBeNull();
+    expect(downText(at('2026-11-24T05:12:30Z'), at('2026-11-24T05:13:15Z'), 'UTC')).toBe(
+      'Down since 05:12 · 45 s',
+    );
+    expect(downText(at('2026-11-24T03:00:00Z'), at('2026-11-24T05:14:59Z'), 'UTC')).toBe(
+      'Down since 03:00 · 2 h 14 min',
+    );
+    expect(downText(at('2026-11-22T22:40:00Z'), at('2026-11-24T05:00:00Z'), 'UTC')).toBe(
+      'Down since 2026-11-22 22:40 · 1 d 6 h',
+    );
+    // The day is the wall's own: 23:30 UTC is already the next day in Tokyo.
+    expect(downText(at('2026-11-23T14:30:00Z'), at('2026-11-23T15:30:00Z'), 'Asia/Tokyo')).toBe(
+      'Down since 2026-11-23 23:30 · 1 h 0 min',
+    );
+  });
+
+  it('writes durations in the largest two units an operator needs', () => {
+    expect(durationText(-5)).toBe('0 s');
+    expect(durationText(59_999)).toBe('59 s');
+    expect(durationText(60_000)).toBe('1 min');
+    expect(durationText(3_599_000)).toBe('59 min');
+    expect(durationText(3_600_000)).toBe('1 h 0 min');
+    expect(durationText(49 * 3_600_000 + 120_000)).toBe('2 d 1 h');
   });
 
   it('shows the stale badge in whole seconds', () => {

@@ -226,6 +226,34 @@ describe('TileSupervisor', () => {
     expect(h.players).toHaveLength(0);
   });
 
+  it('remembers since when it is down, across retries and states, until it plays again', async () => {
+    let down = false;
+    const h = harness({
+      behave: (player) => setTimeout(() => (down ? player.fail('network') : player.play()), 10),
+    });
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'playing', troubleSince: null });
+    down = true;
+    const droppedAt = Date.now();
+    h.players[0].fail('ended');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(h.states.slice(-3)).toEqual(['playing', 'reconnecting', 'failed']);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'failed', troubleSince: droppedAt });
+    down = false;
+    h.tile.retryNow();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(h.tile.snapshot()).toMatchObject({ state: 'playing', troubleSince: null });
+
+    const offline = harness({ answers: [OFFLINE] });
+    const startedAt = Date.now();
+    offline.tile.start();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(offline.tile.snapshot()).toMatchObject({ state: 'failed', troubleSince: startedAt });
+    offline.tile.stop();
+    expect(offline.tile.snapshot()).toMatchObject({ state: 'idle', troubleSince: null });
+  });
+
   it('never loops tightly: even an instant failure is retried at most a handful of times a minute', async () => {
     const h = harness({ behave: (player) => player.fail('network'), random: () => 0 });
     h.tile.start();
