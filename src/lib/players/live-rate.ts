@@ -1,30 +1,50 @@
 /**
- * Playing a live stream slightly faster while it lags, in proportion to the lag.
+ * Playing a live stream at the rate that holds it at its target distance behind the live edge.
  *
- * mpegts.js's own `liveSync` is a two-level switch: 1.2× above a ceiling, back to 1× under a target.
- * Between the two nothing pulls, so each hiccup (a busy main thread delays appends; the picture waits
- * and the buffer grows) leaves the tile that much further behind until the ceiling is crossed: in a
- * 1-hour 36-tile soak the whole wall stepped from p50 0.27 s to 0.34 s and stayed there. A rate
- * proportional to the smoothed excess brings every hiccup back to the target within seconds, never
- * faster than `maxRate` (no visible fast-forward), and leaves the rate alone once within `deadband`.
+ * Faster while it lags, in proportion to the lag. mpegts.js's own `liveSync` is a two-level switch:
+ * 1.2× above a ceiling, back to 1× under a target. Between the two nothing pulls, so each hiccup (a
+ * busy main thread delays appends; the picture waits and the buffer grows) leaves the tile that much
+ * further behind until the ceiling is crossed: in a 1-hour 36-tile soak the whole wall stepped from
+ * p50 0.27 s to 0.34 s and stayed there. A rate proportional to the smoothed excess brings every
+ * hiccup back to the target within seconds, never faster than `maxRate` (no visible fast-forward),
+ * and leaves the rate alone once within `deadband`.
+ *
+ * Slower while the buffer runs thin, the same way. A camera whose clock runs slow sends its 25
+ * pictures a second a little slower than this computer plays them: played at 1×, the buffer drains
+ * (0.3 s is gone in 10 s at 3 % slow, in an hour or two at the 50 ppm of an ordinary crystal) and
+ * from then on the picture stutters on every late packet; Chromium reported 4–5 `waiting` events a
+ * second on such a tile. Played at the camera's own pace (never below `minRate`), the buffer holds.
  */
 export interface LiveRateOptions {
-  /** Extra rate per second of excess latency: 0.5 turns 0.1 s behind into 1.05×. */
+  /** Rate per second of excess or shortfall: 0.5 turns 0.1 s behind into 1.05×, 0.1 s short into 0.95×. */
   gain: number;
   maxRate: number;
+  /** Slowest rate: 0.9 is not seen as slow motion on a camera picture. */
+  minRate: number;
   /** Excess (s) under which the stream plays at 1×. */
   deadband: number;
+  /** Shortfall (s) under which the stream plays at 1×: wider, so a sound stream is never slowed. */
+  lowDeadband: number;
   /** Weight of a new sample in the running average (latency is a sawtooth of one frame or more). */
   smoothing: number;
 }
 
-export const LIVE_RATE: LiveRateOptions = { gain: 0.5, maxRate: 1.2, deadband: 0.03, smoothing: 0.2 };
+export const LIVE_RATE: LiveRateOptions = {
+  gain: 0.5,
+  maxRate: 1.2,
+  minRate: 0.9,
+  deadband: 0.03,
+  lowDeadband: 0.05,
+  smoothing: 0.2,
+};
 
 /** The rate for a stream `latency` seconds behind the edge when `target` is wanted (hundredths). */
 export function liveRate(latency: number, target: number, options: LiveRateOptions = LIVE_RATE): number {
   const excess = latency - target;
-  if (!(excess > options.deadband)) return 1;
-  return Math.min(options.maxRate, Math.round((1 + options.gain * excess) * 100) / 100);
+  if (!Number.isFinite(excess)) return 1;
+  if (excess <= options.deadband && excess >= -options.lowDeadband) return 1;
+  const rate = Math.round((1 + options.gain * excess) * 100) / 100;
+  return Math.min(options.maxRate, Math.max(options.minRate, rate));
 }
 
 /** Feeds latency samples through the running average; `update` returns the rate to play at. */

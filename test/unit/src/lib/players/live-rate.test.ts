@@ -4,12 +4,18 @@ import { LIVE_RATE, LiveRateController, liveRate } from '../../../../../src/lib/
 describe('liveRate', () => {
   it('plays at 1× at or near the target, faster in proportion to the lag, never past the cap', () => {
     expect(liveRate(0.3, 0.3)).toBe(1);
-    expect(liveRate(0.2, 0.3)).toBe(1);
+    expect(liveRate(0.3 - LIVE_RATE.lowDeadband, 0.3)).toBe(1);
     expect(liveRate(0.3 + LIVE_RATE.deadband, 0.3)).toBe(1);
     expect(liveRate(0.4, 0.3)).toBe(1.05);
     expect(liveRate(0.5, 0.3)).toBe(1.1);
     expect(liveRate(3, 0.3)).toBe(LIVE_RATE.maxRate);
     expect(liveRate(Number.NaN, 0.3)).toBe(1);
+  });
+
+  it('plays slower when the buffer runs thin, in proportion, never below the floor', () => {
+    expect(liveRate(0.2, 0.3)).toBe(0.95);
+    expect(liveRate(0.1, 0.3)).toBe(0.9);
+    expect(liveRate(0, 0.3)).toBe(LIVE_RATE.minRate);
   });
 });
 
@@ -30,6 +36,25 @@ describe('LiveRateController', () => {
     expect(seconds).toBeGreaterThan(0.5);
     expect(seconds).toBeLessThan(10);
     expect(latency).toBeLessThanOrEqual(0.35);
+  });
+
+  it('holds the buffer of a camera whose clock runs 3 % slow, where 1× would drain it in seconds', () => {
+    const controller = new LiveRateController(0.3);
+    // The camera delivers 0.97 s of pictures per second; the buffer grows by that less what is played.
+    let latency = 0.3;
+    let lowest = latency;
+    const rates: number[] = [];
+    for (let step = 0; step < 4 * 600; step++) {
+      const rate = controller.update(latency);
+      rates.push(rate);
+      latency += (0.97 - rate) * 0.25;
+      lowest = Math.min(lowest, latency);
+    }
+    expect(lowest).toBeGreaterThan(0.15);
+    expect(latency).toBeGreaterThan(0.15);
+    const lastMinute = rates.slice(-240);
+    const average = lastMinute.reduce((a, b) => a + b, 0) / lastMinute.length;
+    expect(average).toBeCloseTo(0.97, 2);
   });
 
   it('smooths a one-frame sawtooth: it does not flap at the target', () => {
