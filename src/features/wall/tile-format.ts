@@ -1,4 +1,5 @@
 import { formatTime } from '../../lib/format-time';
+import { wallTime } from '../../lib/monotonic-now';
 import type { TileSnapshot, TileStats } from '../../lib/wall-engine';
 
 /** What a tile's caption says about its state, in an operator's words. */
@@ -31,11 +32,18 @@ export function retryText(nextRetryAt: number | null, now: number): string | nul
 /**
  * How long a tile has been down, for an operator coming back to the wall: "Down since 05:12 · 2 h 14
  * min", with the date when it began on another day ("Down since 2026-11-23 22:40 · 1 d 6 h").
+ * `troubleSince` and `now` are on the engine's clock (`monotonicNow`); the time of day shown is taken
+ * back from `wallNow`, so a system clock stepped meanwhile shifts neither the start nor the duration.
  */
-export function downText(troubleSince: number | null, now: number, timeZone?: string): string | null {
+export function downText(
+  troubleSince: number | null,
+  now: number,
+  wallNow: number = Date.now(),
+  timeZone?: string,
+): string | null {
   if (troubleSince === null) return null;
-  const began = formatTime(troubleSince, timeZone);
-  const sameDay = began.slice(0, 10) === formatTime(now, timeZone).slice(0, 10);
+  const began = formatTime(wallTime(troubleSince, now, wallNow), timeZone);
+  const sameDay = began.slice(0, 10) === formatTime(wallNow, timeZone).slice(0, 10);
   return `Down since ${sameDay ? began.slice(11) : began} · ${durationText(now - troubleSince)}`;
 }
 

@@ -1,4 +1,5 @@
 import type { TileStats, TileSupervisor } from '../../lib/wall-engine';
+import { monotonicNow } from '../../lib/monotonic-now';
 import { usePolled } from './use-polled';
 
 /** How often a tile reads its player's figures. */
@@ -9,7 +10,7 @@ export interface TilePoll {
   stats: TileStats | null;
   /** ms without a new frame when over the stale threshold, else null. */
   staleMs: number | null;
-  /** The time of the last read (for countdowns). */
+  /** The time of the last read, on the engine's clock (`monotonicNow`), for countdowns. */
   now: number;
 }
 
@@ -29,7 +30,7 @@ export function useTilePoll(
     () => ({
       stats: supervisor && wantStats ? supervisor.stats() : null,
       staleMs: supervisor ? supervisor.staleMs() : null,
-      now: Date.now(),
+      now: monotonicNow(),
     }),
     (shown, next) =>
       !wantStats &&

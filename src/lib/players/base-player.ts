@@ -1,3 +1,4 @@
+import { monotonicNow } from '../monotonic-now';
 import { Emitter } from './emitter';
 import { FrameMeter } from './frame-meter';
 import { LiveRateController } from './live-rate';
@@ -43,7 +44,7 @@ export abstract class BasePlayer implements Player {
     readonly source: PlayerSource,
     protected readonly options: PlayerOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? monotonicNow;
   }
 
   attach(video: HTMLVideoElement): void {

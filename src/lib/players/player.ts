@@ -89,7 +89,7 @@ export interface Player {
 
 /** Settings every adapter understands; the defaults suit a low-latency wall. */
 export interface PlayerOptions {
-  /** The clock frame times are measured with; the supervisor passes its own. Default `Date.now`. */
+  /** The clock frame times are measured with; the supervisor passes its own. Default `monotonicNow`. */
   now?: () => number;
   /** Use requestVideoFrameCallback to time frames (default true where available). */
   frameCallbacks?: boolean;

@@ -1,3 +1,5 @@
+import { monotonicNow } from '../monotonic-now';
+
 export type TimerHandle = unknown;
 
 /** Time and timers, injected so the engine runs under fake timers in tests. */
@@ -7,9 +9,12 @@ export interface EngineClock {
   clearTimeout(handle: TimerHandle): void;
 }
 
-/** The real clock. Reads the globals at call time, so vitest's fake timers also drive it. */
+/**
+ * The real clock: time from `monotonicNow` (never jumps with the system clock), timers from the
+ * globals. Reads the globals at call time, so vitest's fake timers also drive it.
+ */
 export const systemClock: EngineClock = {
-  now: () => Date.now(),
+  now: monotonicNow,
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };

@@ -5,6 +5,7 @@
  * drives tiles through `window.harness`.
  */
 import type { Result } from '../../../electron/shared/contract';
+import { monotonicNow } from '../../../src/lib/monotonic-now';
 import type { StreamPlayback } from '../../../electron/shared/domain';
 import type { PlaybackTransport } from '../../../src/lib/players';
 import {
@@ -54,7 +55,7 @@ const harness = {
     });
     const tile: Tile = { supervisor, video, history: [], stop: () => undefined };
     const unsubscribe = supervisor.subscribe((s) => {
-      tile.history.push({ ...s, at: Date.now() });
+      tile.history.push({ ...s, at: monotonicNow() });
       video.dataset.state = s.state;
     });
     const unobserve = observeVisibility(video, (visible) => supervisor.setVisible(visible));

@@ -45,19 +45,27 @@ describe('what a tile says', () => {
 
   it('says since when a tile is down and for how long, with the date when it began another day', () => {
     const at = (iso: string) => Date.parse(iso);
-    expect(downText(null, at('2026-11-24T05:00:00Z'), 'UTC')).toBeNull();
-    expect(downText(at('2026-11-24T05:12:30Z'), at('2026-11-24T05:13:15Z'), 'UTC')).toBe(
-      'Down since 05:12 · 45 s',
-    );
-    expect(downText(at('2026-11-24T03:00:00Z'), at('2026-11-24T05:14:59Z'), 'UTC')).toBe(
-      'Down since 03:00 · 2 h 14 min',
-    );
-    expect(downText(at('2026-11-22T22:40:00Z'), at('2026-11-24T05:00:00Z'), 'UTC')).toBe(
+    // The engine's clock and the time of day agree here; see the next case for when they do not.
+    const down = (since: string, now: string, timeZone = 'UTC') =>
+      downText(at(since), at(now), at(now), timeZone);
+    expect(downText(null, 0)).toBeNull();
+    expect(down('2026-11-24T05:12:30Z', '2026-11-24T05:13:15Z')).toBe('Down since 05:12 · 45 s');
+    expect(down('2026-11-24T03:00:00Z', '2026-11-24T05:14:59Z')).toBe('Down since 03:00 · 2 h 14 min');
+    expect(down('2026-11-22T22:40:00Z', '2026-11-24T05:00:00Z')).toBe(
       'Down since 2026-11-22 22:40 · 1 d 6 h',
     );
     // The day is the wall's own: 23:30 UTC is already the next day in Tokyo.
-    expect(downText(at('2026-11-23T14:30:00Z'), at('2026-11-23T15:30:00Z'), 'Asia/Tokyo')).toBe(
+    expect(down('2026-11-23T14:30:00Z', '2026-11-23T15:30:00Z', 'Asia/Tokyo')).toBe(
       'Down since 2026-11-23 23:30 · 1 h 0 min',
+    );
+  });
+
+  it('takes the time of day from the system clock now, so a clock stepped meanwhile changes nothing', () => {
+    // Down for 10 minutes on the engine's (monotonic) clock; the system clock was set an hour
+    // forward in between, and now reads 06:10.
+    const monotonic = 1_000_000;
+    expect(downText(monotonic - 600_000, monotonic, Date.parse('2026-11-24T06:10:00Z'), 'UTC')).toBe(
+      'Down since 06:00 · 10 min',
     );
   });
 

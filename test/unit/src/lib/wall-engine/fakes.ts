@@ -6,6 +6,7 @@ import type {
   Player,
   PlayerEvent,
   PlayerEventMap,
+  PlayerOptions,
   PlayerSource,
   PlayerStats,
 } from '../../../../../src/lib/players/player';
@@ -29,7 +30,11 @@ export class FakePlayer implements Player {
   lastFrameAt: number | null = null;
   private firstShown = false;
 
-  constructor(readonly source: PlayerSource) {}
+  /** `now`: the clock the supervisor hands its players (PlayerOptions.now), as a real player uses. */
+  constructor(
+    readonly source: PlayerSource,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   attach(video: HTMLVideoElement): void {
     this.attachedTo = video;
@@ -52,7 +57,7 @@ export class FakePlayer implements Player {
   }
   frame(): void {
     this.decoded += 1;
-    this.lastFrameAt = Date.now();
+    this.lastFrameAt = this.now();
     if (!this.firstShown) {
       this.firstShown = true;
       this.events.emit('first-frame', { at: this.lastFrameAt });
@@ -64,7 +69,7 @@ export class FakePlayer implements Player {
   stats(): PlayerStats {
     if (this.live) {
       this.decoded += 1;
-      this.lastFrameAt = Date.now();
+      this.lastFrameAt = this.now();
     }
     return {
       transport: this.source.transport,
@@ -79,7 +84,7 @@ export class FakePlayer implements Player {
       height: 360,
       codec: 'avc1.64001e',
       lastFrameAt: this.lastFrameAt,
-      frameAgeMs: this.lastFrameAt === null ? null : Date.now() - this.lastFrameAt,
+      frameAgeMs: this.lastFrameAt === null ? null : this.now() - this.lastFrameAt,
     };
   }
 }
@@ -90,8 +95,8 @@ export class FakePlayer implements Player {
  */
 export function fakeFactory(behave: (player: FakePlayer, index: number) => void = autoPlay(100)) {
   const players: FakePlayer[] = [];
-  const factory = (source: PlayerSource) => {
-    const player = new FakePlayer(source);
+  const factory = (source: PlayerSource, options?: PlayerOptions) => {
+    const player = new FakePlayer(source, options?.now);
     const index = players.length;
     players.push(player);
     const start = player.start.bind(player);

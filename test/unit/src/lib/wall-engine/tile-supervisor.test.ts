@@ -254,6 +254,28 @@ describe('TileSupervisor', () => {
     expect(offline.tile.snapshot()).toMatchObject({ state: 'idle', troubleSince: null });
   });
 
+  it('takes no notice of the system clock being stepped: still playing, and still watched', async () => {
+    const h = harness();
+    h.tile.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.tile.snapshot().state).toBe('playing');
+    // NTP catches up an hour on a kiosk that booted offline; later an administrator sets it back two.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    vi.setSystemTime(Date.now() - 7_200_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.states.at(-1)).toBe('playing');
+    expect(h.players).toHaveLength(1);
+    expect(h.tile.staleMs()).toBeNull();
+    // The frames stop: the watchdog notices in its usual ~3 s, not two hours later.
+    const frozenAt = performance.now();
+    h.players[0].live = false;
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.states).toContain('stalled');
+    const stalled = h.snapshots.find((s) => s.state === 'stalled')!;
+    expect(stalled.since - (performance.timeOrigin + frozenAt)).toBeLessThan(4_000);
+  });
+
   it('never loops tightly: even an instant failure is retried at most a handful of times a minute', async () => {
     const h = harness({ behave: (player) => player.fail('network'), random: () => 0 });
     h.tile.start();

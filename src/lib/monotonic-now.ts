@@ -1,0 +1,17 @@
+/**
+ * Milliseconds since the epoch that never jump: the page's time origin plus its monotonic clock.
+ *
+ * A wall runs for weeks, and meanwhile the system clock may be stepped (NTP catching up on a kiosk
+ * that booted offline, an administrator). Measured with `Date.now()`, a step forward of a few seconds
+ * looks like every tile's frames stopping at once, and each would be torn down as stalled. Durations
+ * (the frame watchdog, the stale badge, frame rates, backoff, "down for") are measured on this clock;
+ * to show one of its times as a time of day, take it back from `Date.now()` (`wallTime`).
+ */
+export function monotonicNow(): number {
+  return globalThis.performance.timeOrigin + globalThis.performance.now();
+}
+
+/** The time of day (epoch ms, for showing) of `ms` on the monotonic clock whose present is `now`. */
+export function wallTime(ms: number, now: number = monotonicNow(), wallNow: number = Date.now()): number {
+  return wallNow - (now - ms);
+}
