@@ -357,6 +357,39 @@ describe('the wall in Chromium with live media', () => {
     expect(await stateOf(other)).toBe('playing');
   });
 
+  it('a camera reconfigured to another picture size plays on in the same player, at its new size', async () => {
+    await wall.settings({ transportOrder: ['ws-flv'] });
+    const device = keys[37];
+    expect(device).toBeDefined();
+    await showWall('reconfigured', [device], 1, 1);
+    await framesAdvance(device);
+    const video = page.locator(tileVideo(device));
+    const width = () => video.evaluate((v: HTMLVideoElement) => v.videoWidth);
+    expect(await width()).toBe(640);
+    await record(device);
+    await page.evaluate((sel) => {
+      (window as unknown as Record<string, unknown>).__video = document.querySelector(sel);
+    }, tileVideo(device));
+    const sameVideo = () =>
+      page.evaluate(
+        (sel) => (window as unknown as Record<string, unknown>).__video === document.querySelector(sel),
+        tileVideo(device),
+      );
+
+    // The camera switches to 1280 × 720 on the same connection, then back.
+    media.faults.set(device, { type: 'reconfigure' });
+    await expect.poll(width, { timeout: 8_000 }).toBe(1280);
+    await framesAdvance(device);
+    media.faults.clear(device);
+    await expect.poll(width, { timeout: 8_000 }).toBe(640);
+    await framesAdvance(device);
+
+    const states = (await seen()).map((s) => s.state);
+    console.info(`[e2e] reconfigured 640 → 1280 → 640: states ${states.join(' → ')}`);
+    expect(states.every((state) => state === 'playing')).toBe(true);
+    expect(await sameVideo()).toBe(true);
+  });
+
   it('a hidden tile stops its stream after the grace period and resumes when shown', async () => {
     await wall.settings({ hiddenTileGraceSeconds: 1, transportOrder: ['ws-flv'] });
     const [hidden, kept] = [keys[27], keys[28]];

@@ -18,6 +18,12 @@ export const FaultSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('offline') }),
   /** Random bytes instead of media. */
   z.object({ type: z.literal('garbage') }),
+  /**
+   * The camera is reconfigured: its open FLV streams switch to a picture of another size (the HD clip,
+   * or back from it) at the next keyframe, with a new sequence header, on the same connection; cleared,
+   * they switch back. Other formats and new connections are not affected.
+   */
+  z.object({ type: z.literal('reconfigure') }),
 ]);
 export type Fault = z.infer<typeof FaultSchema>;
 /** What callers may pass: `then` of a stall may be left out. */

@@ -271,6 +271,8 @@ export class MediaServer {
     fault: ActiveFault | undefined,
   ): void {
     const ticker = this.tickers[record.clipIndex];
+    const { width, height } = ticker.clip;
+    const otherSize = this.tickers.find((t) => t.clip.width !== width || t.clip.height !== height);
     const viewer = new Viewer(
       format,
       record.deviceKey,
@@ -283,6 +285,7 @@ export class MediaServer {
         this.closedFramesSent += v.counters.framesSent;
         this.closedFramesSkipped += v.counters.framesSkipped;
       },
+      otherSize,
     );
     this.viewers.add(viewer);
     // A stall at open has been served already (so it is only noted); anything else applies from now.

@@ -35,16 +35,24 @@ export class Viewer implements FrameSubscriber {
   // fMP4: the viewer's own fragment numbers and decode time, which run on without gaps even after skips.
   private sequence = 1;
   private decodeTime = 0;
+  /** FLV: the next picture sent goes after a new metadata tag and sequence header (a new picture size). */
+  private newSequence = false;
+  /** Timeline index of the last picture sent: a switched-to ticker's cached GOP lies behind it. */
+  private lastIndex = -1;
+  private readonly original: ClipTicker;
 
   constructor(
     readonly format: PushFormat,
     readonly deviceKey: string,
     readonly streamId: string,
     transport: Transport,
-    private readonly ticker: ClipTicker,
+    private ticker: ClipTicker,
     private readonly maxBufferedBytes: number,
     private readonly onEnd: (viewer: Viewer) => void,
+    /** What a `reconfigure` fault switches an FLV stream to: a clip of another picture size. */
+    private readonly reconfigured?: ClipTicker,
   ) {
+    this.original = ticker;
     this.out = new PacedTransport(transport);
     transport.onClose(() => this.finish());
   }
@@ -67,6 +75,8 @@ export class Viewer implements FrameSubscriber {
       this.needKeyframe = true;
       return;
     }
+    // Pictures of a switched-to clip's cached GOP are older than what was sent: a camera starts anew.
+    if (frame.index <= this.lastIndex) return;
     if (this.needKeyframe && !frame.key) {
       this.counters.framesSkipped += 1;
       return;
@@ -82,16 +92,18 @@ export class Viewer implements FrameSubscriber {
 
   private write(frame: LiveFrame): void {
     this.counters.framesSent += 1;
+    this.lastIndex = frame.index;
     if (this.format === 'flv') {
-      if (this.counters.framesSent === 1) {
+      if (this.counters.framesSent === 1 || this.newSequence) {
         const { clip } = this.ticker;
         const t = frame.timestampMs;
         this.out.send([
-          flvHeader(),
+          ...(this.counters.framesSent === 1 ? [flvHeader()] : []),
           flvMetadataTag(clip, t),
           flvSequenceHeaderTag(clip.sps, clip.pps, t),
           frame.flv(),
         ]);
+        this.newSequence = false;
       } else {
         this.out.send([frame.flv()]);
       }
@@ -137,6 +149,7 @@ export class Viewer implements FrameSubscriber {
     if (previous?.type === 'throttle') this.out.setRate(undefined);
     if (previous?.type === 'stall') this.stalled = false;
     if (previous?.type === 'garbage' && next?.fault.type !== 'garbage') this.stopGarbage();
+    if (previous?.type === 'reconfigure' && next?.fault.type !== 'reconfigure') this.switchTo(this.original);
 
     const fault = next?.fault;
     if (!fault) return;
@@ -164,7 +177,20 @@ export class Viewer implements FrameSubscriber {
       case 'refuse':
         // Only new requests are refused; an open stream carries on.
         break;
+      case 'reconfigure':
+        if (this.reconfigured) this.switchTo(this.reconfigured);
+        break;
     }
+  }
+
+  /** FLV: carry on from another clip's next keyframe, after its own sequence header. */
+  private switchTo(ticker: ClipTicker): void {
+    if (this.format !== 'flv' || ticker === this.ticker || !this.started) return;
+    this.unsubscribe?.();
+    this.ticker = ticker;
+    this.needKeyframe = true;
+    this.newSequence = this.counters.framesSent > 0;
+    this.unsubscribe = ticker.subscribe(this);
   }
 
   private after(seconds: number, action: () => void): void {

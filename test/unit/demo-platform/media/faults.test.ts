@@ -237,6 +237,44 @@ describe('garbage', () => {
   });
 });
 
+describe('reconfigure', () => {
+  it('switches an open FLV stream to another picture size at a keyframe, and back when cleared', async () => {
+    const s = await freshStream();
+    const hd = media.clips.find((c) => c.hd)!;
+    const signal = firstBytes();
+    const reading = readHttp(s.flv, { maxMs: 9000, until: signal.until });
+    await signal.arrived;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    await pause(500);
+    media.faults.set(s.deviceKey, { type: 'reconfigure' });
+    await pause(4000);
+    media.faults.clear(s.deviceKey);
+    await pause(4000);
+    signal.stop();
+    const tags = parseFlv((await reading).body).tags;
+
+    // A sequence header (AVC packet type 0) at the start, one for the new size, one for the old again.
+    const headers = tags.flatMap((t, i) => (t.type === 9 && t.body[1] === 0 ? [i] : []));
+    expect(headers).toHaveLength(3);
+    const spsOf = (i: number) => {
+      const record = tags[i].body.subarray(5);
+      return record.subarray(8, 8 + record.readUInt16BE(6));
+    };
+    expect(spsOf(headers[1]).equals(hd.sps)).toBe(true);
+    expect(spsOf(headers[0]).equals(hd.sps)).toBe(false);
+    expect(spsOf(headers[2]).equals(spsOf(headers[0]))).toBe(true);
+    for (const i of headers.slice(1)) {
+      // Each new size begins at a keyframe, after a metadata tag, on the same connection.
+      expect(tags[i - 1].type).toBe(18);
+      const next = tags[i + 1];
+      expect(next.type === 9 && next.body[0] >> 4 === 1 && next.body[1] === 1).toBe(true);
+    }
+    // Time runs on: a camera starts its new picture now, not from an older keyframe.
+    const times = flvPictures(tags).map((p) => p.timestamp);
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+  });
+});
+
 describe('fault controller', () => {
   it('rejects an invalid fault', () => {
     expect(() => media.faults.set('x', { type: 'refuse', status: 418 } as never)).toThrow();
