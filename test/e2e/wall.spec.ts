@@ -390,6 +390,40 @@ describe('the wall in Chromium with live media', () => {
     expect(await sameVideo()).toBe(true);
   });
 
+  it("the toolbar's Retry now brings back every failed tile at once, without waiting out its delay", async () => {
+    const [a, b, fine] = [keys[38], keys[39], keys[40]];
+    expect(fine).toBeDefined();
+    media.faults.set(a, { type: 'offline' });
+    media.faults.set(b, { type: 'offline' });
+    await showWall('retry-all', [a, b, fine], 3, 1);
+    await framesAdvance(fine);
+    // Both failed, and each still has at least 3 s to wait.
+    const waitsLongEnough = (sel: string) =>
+      page.waitForFunction(
+        (s) => Number(/Retrying in (\d+) s/.exec(document.querySelector(s)?.textContent ?? '')?.[1]) >= 3,
+        sel,
+        { timeout: 30_000, polling: 50 },
+      );
+    await waitsLongEnough(`${tileOf(a)} [data-testid="wall-tile-countdown"]`);
+    await waitsLongEnough(`${tileOf(b)} [data-testid="wall-tile-countdown"]`);
+    const retryAll = page.locator('[data-testid="wall-retry-all"]');
+    await expect
+      .poll(() => retryAll.getAttribute('aria-label'))
+      .toBe('Retry all 2 tiles waiting to reconnect, now');
+    await page.locator('.wall-toolbar').screenshot({ path: `${SCREENS}/wall-toolbar-retry-all.png` });
+
+    // The devices are back; the operator does not wait for the tiles' own next try.
+    media.faults.clear();
+    const clickedAt = Date.now();
+    await retryAll.click();
+    await Promise.all([until(a, ['playing'], 10_000), until(b, ['playing'], 10_000)]);
+    const took = Date.now() - clickedAt;
+    console.info(`[e2e] retry all: 2 failed tiles playing ${took} ms after the click`);
+    expect(took).toBeLessThan(2_500);
+    await Promise.all([framesAdvance(a), framesAdvance(b)]);
+    await expect.poll(() => retryAll.count()).toBe(0);
+  });
+
   it('a hidden tile stops its stream after the grace period and resumes when shown', async () => {
     await wall.settings({ hiddenTileGraceSeconds: 1, transportOrder: ['ws-flv'] });
     const [hidden, kept] = [keys[27], keys[28]];

@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import type { TileState } from '../../lib/wall-engine';
 import { usePolled } from './use-polled';
 import { wallEngine } from './wall-engine-instance';
@@ -29,20 +30,35 @@ export function WallHealth() {
   const health = useWallHealth();
   const shown = SHOWN.filter(({ state }) => health[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
+  const waiting = health.reconnecting + health.failed;
   return (
-    <span
-      className="wall-health small"
-      role="status"
-      aria-label="Tiles by state"
-      data-testid="wall-health"
-      data-problems={problems}
-    >
-      {shown.map(({ state, label }) => (
-        <span key={state} className="wall-health-count" data-state={state} data-count={health[state]}>
-          <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-          {health[state]} {label}
-        </span>
-      ))}
+    <span className="wall-health-bar">
+      <span
+        className="wall-health small"
+        role="status"
+        aria-label="Tiles by state"
+        data-testid="wall-health"
+        data-problems={problems}
+      >
+        {shown.map(({ state, label }) => (
+          <span key={state} className="wall-health-count" data-state={state} data-count={health[state]}>
+            <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
+            {health[state]} {label}
+          </span>
+        ))}
+      </span>
+      {waiting > 0 && (
+        <Button
+          size="small"
+          variant="ghost"
+          data-testid="wall-retry-all"
+          aria-label={`Retry ${waiting === 1 ? 'the tile' : `all ${waiting} tiles`} waiting to reconnect, now`}
+          title="Every tile waiting to reconnect tries again now, without waiting out its delay"
+          onClick={() => wallEngine().retryAllNow()}
+        >
+          ↻ Retry
+        </Button>
+      )}
     </span>
   );
 }

@@ -29,6 +29,7 @@
  *   // stale badge ("STALE 12 s"): tile.staleMs() → ms when no new frame for > 2 s, else null
  *   // operator's retry button on a failed tile: tile.retryNow()
  *   // the page's `online` event: engine.networkRestored() (tiles waiting after a network fault retry now)
+ *   // the toolbar's "Retry now": engine.retryAllNow() (every tile waiting out a backoff retries now)
  *   // page teardown: engine.destroy()
  *
  * ## What a TileSnapshot says (put `state` on the tile element as data-state)

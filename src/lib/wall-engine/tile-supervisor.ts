@@ -262,6 +262,11 @@ export class TileSupervisor {
     this.deps.onDestroy?.();
   }
 
+  /** Waiting out a backoff after a fault, its next try scheduled (`nextRetryAt`). */
+  get waitingToRetry(): boolean {
+    return this.wanted && !this.destroyed && this.retryTimer !== null;
+  }
+
   /** An operator's "retry now": skips the pending backoff and asks for fresh URLs. */
   retryNow(): void {
     if (!this.wanted || this.destroyed) return;
@@ -278,7 +283,7 @@ export class TileSupervisor {
    * stays, so a network still down goes on backing off. Returns whether the tile retried.
    */
   networkRestored(): boolean {
-    if (!this.wanted || this.destroyed || this.retryTimer === null) return false;
+    if (!this.waitingToRetry) return false;
     if (this.snap.reason === null || !NETWORK_FAULTS.has(this.snap.reason)) return false;
     this.log('the network is back: retrying now');
     this.retryNow();

@@ -104,6 +104,21 @@ export class WallEngine {
     return retried;
   }
 
+  /**
+   * The operator's "Retry now" for the whole wall (the platform or a media server is back, and no
+   * `online` event says so): every tile waiting out a backoff tries again now, whatever its fault.
+   * Returns how many did.
+   */
+  retryAllNow(): number {
+    let retried = 0;
+    for (const tile of this.tiles) {
+      if (!tile.waitingToRetry) continue;
+      tile.retryNow();
+      retried += 1;
+    }
+    return retried;
+  }
+
   /** How many of this page's tiles are in each state: the wall's health at a glance. */
   health(): Record<TileState, number> {
     const counts: Record<TileState, number> = {

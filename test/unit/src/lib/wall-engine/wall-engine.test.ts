@@ -63,6 +63,36 @@ describe('WallEngine', () => {
     expect(players).toHaveLength(5);
   });
 
+  it("the toolbar's Retry now: every tile waiting out a backoff tries again now, whatever its fault", async () => {
+    const { factory, players } = fakeFactory();
+    const engine = new WallEngine({
+      order: ['ws-flv'],
+      capabilities: CAPS,
+      createPlayer: factory,
+      log: () => undefined,
+    });
+    let offline = true;
+    const offlineStart = async () =>
+      offline
+        ? ({ ok: false, error: { kind: 'server', status: 503, message: 'device is offline' } } as const)
+        : ({ ok: true, value: urls(9) } as const);
+    const tiles = [
+      engine.createTile({ video: new FakeVideo().asElement(), startStream: offlineStart }),
+      engine.createTile({ video: new FakeVideo().asElement(), startStream: fakeStartStream(ok(urls(1))).fn }),
+      engine.createTile({ video: new FakeVideo().asElement(), startStream: fakeStartStream(ok(urls(2))).fn }),
+    ];
+    for (const t of tiles) t.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    players[1].fail('network');
+    expect(tiles.map((t) => t.snapshot().state)).toEqual(['failed', 'playing', 'reconnecting']);
+    expect(tiles[0].waitingToRetry && tiles[2].waitingToRetry && !tiles[1].waitingToRetry).toBe(true);
+    offline = false;
+    expect(engine.retryAllNow()).toBe(2);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(tiles.map((t) => t.snapshot().state)).toEqual(['playing', 'playing', 'playing']);
+    expect(engine.retryAllNow()).toBe(0);
+  });
+
   it('counts its tiles by state, and forgets destroyed ones', async () => {
     const { engine, supervisors, players } = wall(4, ['ws-flv']);
     expect(engine.health()).toMatchObject({ idle: 4, playing: 0 });
