@@ -357,7 +357,7 @@ describe('the wall in Chromium with live media', () => {
     expect(await stateOf(other)).toBe('playing');
   });
 
-  it('a camera reconfigured to another picture size plays on in the same player, at its new size', async () => {
+  it('a camera reconfigured to another picture size plays on at its new size, and heals at once if the switch fails', async () => {
     await wall.settings({ transportOrder: ['ws-flv'] });
     const device = keys[37];
     expect(device).toBeDefined();
@@ -367,14 +367,6 @@ describe('the wall in Chromium with live media', () => {
     const width = () => video.evaluate((v: HTMLVideoElement) => v.videoWidth);
     expect(await width()).toBe(640);
     await record(device);
-    await page.evaluate((sel) => {
-      (window as unknown as Record<string, unknown>).__video = document.querySelector(sel);
-    }, tileVideo(device));
-    const sameVideo = () =>
-      page.evaluate(
-        (sel) => (window as unknown as Record<string, unknown>).__video === document.querySelector(sel),
-        tileVideo(device),
-      );
 
     // The camera switches to 1280 × 720 on the same connection, then back.
     media.faults.set(device, { type: 'reconfigure' });
@@ -384,10 +376,23 @@ describe('the wall in Chromium with live media', () => {
     await expect.poll(width, { timeout: 8_000 }).toBe(640);
     await framesAdvance(device);
 
-    const states = (await seen()).map((s) => s.state);
-    console.info(`[e2e] reconfigured 640 → 1280 → 640: states ${states.join(' → ')}`);
-    expect(states.every((state) => state === 'playing')).toBe(true);
-    expect(await sameVideo()).toBe(true);
+    // Usually the same player plays straight through. Now and then Chromium fails the switch with a
+    // decode error; the tile must then replace its player at once, not wait or give up.
+    const log = await seen();
+    const outages: number[] = [];
+    log.forEach((entry, i) => {
+      if (entry.state === 'playing' || log[i - 1]?.state !== 'playing') return;
+      const back = log.slice(i).find((e) => e.state === 'playing');
+      outages.push(back ? back.at - entry.at : Infinity);
+    });
+    console.info(
+      `[e2e] reconfigured 640 → 1280 → 640: ${outages.length} player replacement(s)` +
+        `${outages.length ? ` (${outages.join(', ')} ms; ${log.find((e) => e.title)?.title})` : ''}`,
+    );
+    expect(log.map((e) => e.state).filter((s) => s !== 'playing' && s !== 'reconnecting')).toEqual([]);
+    expect(outages.length).toBeLessThanOrEqual(2);
+    for (const ms of outages) expect(ms).toBeLessThan(3_000);
+    expect(log.at(-1)?.state).toBe('playing');
   });
 
   it("the toolbar's Retry now brings back every failed tile at once, without waiting out its delay", async () => {

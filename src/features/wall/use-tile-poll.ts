@@ -1,5 +1,4 @@
 import type { TileStats, TileSupervisor } from '../../lib/wall-engine';
-import { monotonicNow } from '../../lib/monotonic-now';
 import { usePolled } from './use-polled';
 
 /** How often a tile reads its player's figures. */
@@ -10,8 +9,6 @@ export interface TilePoll {
   stats: TileStats | null;
   /** ms without a new frame when over the stale threshold, else null. */
   staleMs: number | null;
-  /** The time of the last read, on the engine's clock (`monotonicNow`), for countdowns. */
-  now: number;
 }
 
 const staleSecond = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
@@ -19,7 +16,8 @@ const staleSecond = (ms: number | null) => (ms === null ? null : Math.floor(ms /
 /**
  * Read a tile's figures about once a second, inside the tile: per-tile numbers that change every
  * second never go through a global store. A tile re-renders only when what it shows changed: the
- * stale badge's second, or every read while the overlay or a countdown is shown.
+ * stale badge's second, or every read while the overlay or a countdown is shown (the tile reads the
+ * clock when it renders).
  */
 export function useTilePoll(
   supervisor: TileSupervisor | null,
@@ -30,7 +28,6 @@ export function useTilePoll(
     () => ({
       stats: supervisor && wantStats ? supervisor.stats() : null,
       staleMs: supervisor ? supervisor.staleMs() : null,
-      now: monotonicNow(),
     }),
     (shown, next) =>
       !wantStats &&

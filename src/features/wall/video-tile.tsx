@@ -1,5 +1,6 @@
 import { memo, useRef, type CSSProperties, type DragEvent } from 'react';
 import type { PlacedTile } from '../../../electron/shared/layout';
+import { monotonicNow } from '../../lib/monotonic-now';
 import type { TileSnapshot } from '../../lib/wall-engine';
 import { downText, retryText, staleText, stateText } from './tile-format';
 import { TileMenu } from './tile-menu';
@@ -67,8 +68,11 @@ export const VideoTile = memo(function VideoTile({
 
   const name = tile.label || tile.deviceKey;
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
-  const retry = snapshot ? retryText(snapshot.nextRetryAt, poll.now) : null;
-  const down = snapshot && state === 'failed' ? downText(snapshot.troubleSince, poll.now) : null;
+  // The clock is read here, not taken from the poll: a quiet tile's last poll may be minutes old, and
+  // the first render of a countdown would show the wait from then ("Retrying in 7 s" for a 1 s wait).
+  const now = monotonicNow();
+  const retry = snapshot ? retryText(snapshot.nextRetryAt, now) : null;
+  const down = snapshot && state === 'failed' ? downText(snapshot.troubleSince, now) : null;
   const trouble = snapshot && TROUBLE.has(state);
   const failed = state === 'failed';
   const style: CSSProperties = {
