@@ -9,15 +9,18 @@ export class LiveTimeline {
   readonly epoch: number;
   readonly frameMs: number;
 
+  readonly now: () => number;
+  /** FLV time of picture 0 (ms): tests start near a timestamp wrap. */
+  readonly flvStartMs: number;
+
   constructor(
     readonly fps: number,
-    readonly now: () => number = () => performance.now(),
-    backlogMs = 20_000,
-    /** FLV time of picture 0 (ms): tests start near a timestamp wrap. */
-    readonly flvStartMs = 0,
+    options: { now?: () => number; backlogMs?: number; flvStartMs?: number } = {},
   ) {
+    this.now = options.now ?? (() => performance.now());
+    this.flvStartMs = options.flvStartMs ?? 0;
     this.frameMs = 1000 / fps;
-    this.epoch = now() - backlogMs;
+    this.epoch = this.now() - (options.backlogMs ?? 20_000);
   }
 
   /** Index of the latest picture that is due. */

@@ -92,12 +92,10 @@ export class MediaServer {
   private readonly unlistenFaults: () => void;
 
   constructor(private readonly options: MediaServerOptions) {
-    this.timeline = new LiveTimeline(
-      options.clips[0].fps,
-      options.now ?? (() => performance.now()),
-      undefined,
-      options.flvStartMs,
-    );
+    this.timeline = new LiveTimeline(options.clips[0].fps, {
+      now: options.now,
+      flvStartMs: options.flvStartMs,
+    });
     this.tickers = options.clips.map((clip) => new ClipTicker(clip, this.timeline));
     this.segmenters = this.tickers.map((ticker) => new HlsSegmenter(ticker));
     this.server = createServer((req, res) => {

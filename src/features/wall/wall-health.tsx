@@ -15,11 +15,23 @@ const SHOWN: { state: TileState; label: string }[] = [
   { state: 'failed', label: 'failed' },
 ];
 
-const same = (a: Health, b: Health) => SHOWN.every(({ state }) => a[state] === b[state]);
+interface WallCounts {
+  health: Health;
+  /** Tiles waiting out a backoff: what "↻ Retry" retries. */
+  waiting: number;
+}
+
+const same = (a: WallCounts, b: WallCounts) =>
+  a.waiting === b.waiting && SHOWN.every(({ state }) => a.health[state] === b.health[state]);
 
 /** The wall's tiles counted by state, read once a second; re-renders only when a count changed. */
-function useWallHealth(): Health {
-  return usePolled(() => wallEngine().health(), same, 1_000, []);
+function useWallCounts(): WallCounts {
+  return usePolled(
+    () => ({ health: wallEngine().health(), waiting: wallEngine().waitingToRetry() }),
+    same,
+    1_000,
+    [],
+  );
 }
 
 /**
@@ -27,10 +39,9 @@ function useWallHealth(): Health {
  * every tile. Each count carries `data-state` and `data-count` for monitoring.
  */
 export function WallHealth() {
-  const health = useWallHealth();
+  const { health, waiting } = useWallCounts();
   const shown = SHOWN.filter(({ state }) => health[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
-  const waiting = health.reconnecting + health.failed;
   return (
     <span className="wall-health-bar">
       <span

@@ -286,6 +286,12 @@ export class TileSupervisor {
     if (!this.waitingToRetry) return false;
     if (this.snap.reason === null || !NETWORK_FAULTS.has(this.snap.reason)) return false;
     this.log('the network is back: retrying now');
+    return this.retryIfWaiting();
+  }
+
+  /** `retryNow` for a tile waiting out a backoff; a tile playing, trying or stopped is left alone. */
+  retryIfWaiting(): boolean {
+    if (!this.waitingToRetry) return false;
     this.retryNow();
     return true;
   }

@@ -99,9 +99,7 @@ export class WallEngine {
    * again now (through the start scheduler, so in waves). Returns how many did.
    */
   networkRestored(): number {
-    let retried = 0;
-    for (const tile of this.tiles) if (tile.networkRestored()) retried += 1;
-    return retried;
+    return this.countTiles((tile) => tile.networkRestored());
   }
 
   /**
@@ -110,13 +108,19 @@ export class WallEngine {
    * Returns how many did.
    */
   retryAllNow(): number {
-    let retried = 0;
-    for (const tile of this.tiles) {
-      if (!tile.waitingToRetry) continue;
-      tile.retryNow();
-      retried += 1;
-    }
-    return retried;
+    return this.countTiles((tile) => tile.retryIfWaiting());
+  }
+
+  /** How many tiles are waiting out a backoff: what `retryAllNow` would retry. */
+  waitingToRetry(): number {
+    return this.countTiles((tile) => tile.waitingToRetry);
+  }
+
+  /** Apply `test` to every tile (it may act on it); how many said yes. */
+  private countTiles(test: (tile: TileSupervisor) => boolean): number {
+    let count = 0;
+    for (const tile of [...this.tiles]) if (test(tile)) count += 1;
+    return count;
   }
 
   /** How many of this page's tiles are in each state: the wall's health at a glance. */

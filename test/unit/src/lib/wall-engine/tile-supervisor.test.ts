@@ -407,7 +407,7 @@ describe('TileSupervisor', () => {
   });
 
   describe('when the network comes back', () => {
-    /** A tile whose stream keeps failing with a network error until `healed()` is called. */
+    /** A tile whose stream keeps failing with a network error until `heal()` is called. */
     function cutOff(random = () => 1) {
       let down = true;
       const h = harness({

@@ -86,11 +86,13 @@ describe('WallEngine', () => {
     players[1].fail('network');
     expect(tiles.map((t) => t.snapshot().state)).toEqual(['failed', 'playing', 'reconnecting']);
     expect(tiles[0].waitingToRetry && tiles[2].waitingToRetry && !tiles[1].waitingToRetry).toBe(true);
+    expect(engine.waitingToRetry()).toBe(2);
     offline = false;
     expect(engine.retryAllNow()).toBe(2);
     await vi.advanceTimersByTimeAsync(150);
     expect(tiles.map((t) => t.snapshot().state)).toEqual(['playing', 'playing', 'playing']);
     expect(engine.retryAllNow()).toBe(0);
+    expect(engine.waitingToRetry()).toBe(0);
   });
 
   it('counts its tiles by state, and forgets destroyed ones', async () => {
