@@ -46,7 +46,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['electron/main/services/**/*.ts', 'electron/web-shell/**/*.ts', 'electron/demo-platform/**/*.ts'],
+    files: ['electron/core/**/*.ts', 'electron/web-shell/**/*.ts', 'electron/demo-platform/**/*.ts'],
     rules: banImports(['electron'], 'Services and the Node shells must run without Electron: use a port.'),
   },
   {

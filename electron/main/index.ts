@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, powerSaveBlocker, safeStorage, session } from 'electron';
-import { EmbeddedDemo } from './services/embedded-demo';
+import { EmbeddedDemo } from '../demo-platform/embedded-demo';
 import { ElectronStoreAdapter } from './adapters/electron-store-adapter';
 import { SafeStorageCipher } from './adapters/safe-storage-cipher';
 import { parseLaunchArgs } from './app/launch-args';
@@ -17,8 +17,8 @@ import { createWallWindow } from './app/window';
 import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
 import { TrustedSenders } from './ipc/trusted-senders';
-import { createCore, type Core } from './services/core';
-import { createLogger } from './services/logger';
+import { createCore, type Core } from '../core/core';
+import { createLogger } from '../core/logger';
 
 const log = createLogger('main');
 

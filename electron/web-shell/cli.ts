@@ -1,5 +1,5 @@
 import { format } from 'node:util';
-import { createLogger } from '../main/services/logger';
+import { createLogger } from '../core/logger';
 import { DEFAULT_WEB_PORT, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
 import { defaultDataDir } from './default-data-dir';
 import { openInBrowser } from './open-browser';

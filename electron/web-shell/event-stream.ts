@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { events, type EventName, type EventPayload } from '../shared/contract';
-import type { Logger } from '../main/services/logger';
+import type { Logger } from '../core/logger';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting after the stream broke. */

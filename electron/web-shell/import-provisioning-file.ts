@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { Core } from '../main/services/core';
-import { CoreError } from '../main/services/core-error';
+import type { Core } from '../core/core';
+import { CoreError } from '../core/core-error';
 import type { ProvisioningSummary } from '../shared/provisioning';
 import { ProvisioningRefusedError } from './provisioning-refused';
 

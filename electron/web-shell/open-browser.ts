@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Logger } from '../main/services/logger';
+import type { Logger } from '../core/logger';
 
 /**
  * Open the default browser on the shell's URL without putting the token on a command line.

@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger as ViteLogger } from 'vite';
-import type { Logger } from '../main/services/logger';
+import type { Logger } from '../core/logger';
 import { DEFAULT_RENDERER_DIR } from './server';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveMedia, type LiveMedia } from '../../electron/demo-platform/media';
 import { startDemoPlatform, type DemoPlatform } from '../../electron/demo-platform/server';
-import { createLogger } from '../../electron/main/services/logger';
+import { createLogger } from '../../electron/core/logger';
 import { startWebShell } from '../../electron/web-shell/server';
 import type { ProvisioningFile } from '../../electron/shared/provisioning';
 import { waitForFramesToAdvance } from '../support/frames';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../electron/main/services/ports';
+import type { Clock } from '../../electron/core/ports';
 
 /** A clock that moves only when told. */
 export class ManualClock implements Clock {

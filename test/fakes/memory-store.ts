@@ -1,4 +1,4 @@
-import { UnreadableValueError, type KeyValueStore } from '../../electron/main/services/ports';
+import { UnreadableValueError, type KeyValueStore } from '../../electron/core/ports';
 
 /**
  * An in-memory KeyValueStore. Values are copied in and out (as JSON), like a real store, so a

@@ -1,4 +1,4 @@
-import type { SecretCipher } from '../../electron/main/services/ports';
+import type { SecretCipher } from '../../electron/core/ports';
 import type { CipherTier } from '../../electron/shared/profile';
 
 const MARK = 0x54; // 'T'

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '../../electron/main/services/logger';
+import { createLogger } from '../../electron/core/logger';
 import { ensureRendererBuilt } from '../../electron/web-shell/renderer-build';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

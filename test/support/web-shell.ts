@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createLiveMedia, type LiveMedia, type LiveMediaOptions } from '../../electron/demo-platform/media';
 import { startDemoPlatform, type DemoPlatform } from '../../electron/demo-platform/server';
 import { ensureTestRenderer } from './test-renderer';
-import { createLogger } from '../../electron/main/services/logger';
+import { createLogger } from '../../electron/core/logger';
 import type { Channel, ChannelInput, ChannelOutput, Result } from '../../electron/shared/contract';
 import { startWebShell, type WebShell } from '../../electron/web-shell/server';
 import { launchChromium } from './chromium';

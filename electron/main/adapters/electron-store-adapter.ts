@@ -1,8 +1,8 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import Store from 'electron-store';
-import { createLogger } from '../services/logger';
-import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../services/ports';
+import { createLogger } from '../../core/logger';
+import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
 
 const log = createLogger('store');
 

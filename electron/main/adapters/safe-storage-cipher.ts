@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
 import type { CipherTier } from '../../shared/profile';
-import type { SecretCipher } from '../services/ports';
+import type { SecretCipher } from '../../core/ports';
 
 /** The part of Electron's safeStorage this adapter uses: the async API only (the sync one is gone in Electron 46). */
 export type AsyncSafeStorage = Pick<

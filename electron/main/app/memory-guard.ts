@@ -1,5 +1,5 @@
 import type { BrowserWindow, ProcessMetric } from 'electron';
-import type { Logger } from '../services/logger';
+import type { Logger } from '../../core/logger';
 
 /**
  * A wall left running for weeks must not grow until the machine runs out of memory: the page's

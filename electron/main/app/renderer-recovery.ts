@@ -1,6 +1,6 @@
 import type { BrowserWindow, RenderProcessGoneDetails } from 'electron';
-import type { Logger } from '../services/logger';
-import type { NoticeInput, NoticeSink } from '../services/ports';
+import type { Logger } from '../../core/logger';
+import type { NoticeInput, NoticeSink } from '../../core/ports';
 
 /**
  * A wall window that heals itself when its page dies or hangs: nobody may be at the keyboard for weeks.

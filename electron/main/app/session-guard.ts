@@ -1,5 +1,5 @@
 import type { Session } from 'electron';
-import { createLogger } from '../services/logger';
+import { createLogger } from '../../core/logger';
 
 const log = createLogger('window');
 

@@ -1,6 +1,6 @@
 import { events } from '../../shared/contract';
-import type { Core } from '../services/core';
-import { createLogger } from '../services/logger';
+import type { Core } from '../../core/core';
+import { createLogger } from '../../core/logger';
 import type { TrustedSenders } from './trusted-senders';
 
 const log = createLogger('ipc');

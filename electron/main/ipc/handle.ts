@@ -1,8 +1,8 @@
 import { ipcMain, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, type Channel, type ChannelOutput, type Result } from '../../shared/contract';
-import type { Core } from '../services/core';
-import { createLogger } from '../services/logger';
-import { runHandler, type CoreHandlers } from '../services/run-handler';
+import type { Core } from '../../core/core';
+import { createLogger } from '../../core/logger';
+import { runHandler, type CoreHandlers } from '../../core/run-handler';
 import type { TrustedSenders } from './trusted-senders';
 
 const log = createLogger('ipc');

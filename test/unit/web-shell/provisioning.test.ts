@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/main/services/logger';
+import { createLogger } from '../../../electron/core/logger';
 import type { Layout } from '../../../electron/shared/layout';
 import type { ProfileView } from '../../../electron/shared/profile';
 import { ProvisioningRefusedError } from '../../../electron/web-shell/provisioning-refused';

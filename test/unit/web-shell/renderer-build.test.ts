@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/main/services/logger';
+import { createLogger } from '../../../electron/core/logger';
 import { buildRenderer, rendererStaleness } from '../../../electron/web-shell/renderer-build';
 
 let dir: string;

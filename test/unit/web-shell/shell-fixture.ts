@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger } from '../../../electron/main/services/logger';
+import { createLogger } from '../../../electron/core/logger';
 import type { Channel, Result } from '../../../electron/shared/contract';
 import { startWebShell, type WebShell, type WebShellOptions } from '../../../electron/web-shell/server';
 

@@ -22,7 +22,7 @@ vi.mock('electron-store', async () => {
 vi.mock('electron', () => ({ default: {} }));
 
 import { ElectronStoreAdapter } from '../../../../electron/main/adapters/electron-store-adapter';
-import { UnreadableValueError } from '../../../../electron/main/services/ports';
+import { UnreadableValueError } from '../../../../electron/core/ports';
 
 let dir: string;
 const clock = { now: () => Date.UTC(2025, 0, 31, 12, 0, 0) };

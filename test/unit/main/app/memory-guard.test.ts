@@ -5,7 +5,7 @@ import {
   memoryLimitMiB,
   pageMemoryKiB,
 } from '../../../../electron/main/app/memory-guard';
-import { createLogger } from '../../../../electron/main/services/logger';
+import { createLogger } from '../../../../electron/core/logger';
 
 let lines: string[];
 let restarts: string[];

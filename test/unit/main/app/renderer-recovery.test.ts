@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepRendererAlive } from '../../../../electron/main/app/renderer-recovery';
-import { createLogger } from '../../../../electron/main/services/logger';
-import type { NoticeInput } from '../../../../electron/main/services/ports';
+import { createLogger } from '../../../../electron/core/logger';
+import type { NoticeInput } from '../../../../electron/core/ports';
 import { fakeWindow, type FakeWindow } from './fake-window';
 
 let window: FakeWindow;

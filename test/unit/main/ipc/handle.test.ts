@@ -17,7 +17,7 @@ import { handle, registerAll } from '../../../../electron/main/ipc/handle';
 import { TrustedSenders } from '../../../../electron/main/ipc/trusted-senders';
 import { isAppUrl } from '../../../../electron/main/app/app-origin';
 import { CHANNELS, type Channel } from '../../../../electron/shared/contract';
-import type { CoreHandlers } from '../../../../electron/main/services/run-handler';
+import type { CoreHandlers } from '../../../../electron/core/run-handler';
 
 type IpcHandler = (event: unknown, input?: unknown) => Promise<unknown>;
 

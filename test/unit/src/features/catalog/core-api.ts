@@ -1,8 +1,8 @@
 import { buildApi, type Api, type Channel } from '../../../../../electron/shared/contract';
 import type { CipherTier } from '../../../../../electron/shared/profile';
 import { startDemoPlatform, type DemoPlatform } from '../../../../../electron/demo-platform/server';
-import { createCore, type Core } from '../../../../../electron/main/services/core';
-import { createLogger } from '../../../../../electron/main/services/logger';
+import { createCore, type Core } from '../../../../../electron/core/core';
+import { createLogger } from '../../../../../electron/core/logger';
 import { MemoryStore } from '../../../../fakes/memory-store';
 import { TestCipher } from '../../../../fakes/test-cipher';
 

@@ -1,0 +1,358 @@
+import { slugId } from '../shared/slug-id';
+import { z } from 'zod';
+import {
+  CREDENTIAL_FIELDS,
+  CredentialsSchema,
+  CredentialTypeSchema,
+  PlacementSchema,
+  type Credentials,
+  type CredentialType,
+  type FieldProblem,
+} from '../shared/domain';
+import {
+  ProfileSaveInputSchema,
+  StorageTierSchema,
+  type CipherTier,
+  type ProfileSaveInput,
+  type ProfileView,
+  type StorageTier,
+} from '../shared/profile';
+import { CoreError, summarizeProblems } from './core-error';
+import { zodProblems } from './run-handler';
+import { systemClock, type Clock, type KeyValueStore, type NoticeSink, type SecretCipher } from './ports';
+import { redactor } from './redact';
+import { VersionedStore } from './versioned-store';
+
+/** A profile at rest. Secrets are cipher text (base64), never plain. */
+const StoredProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  placement: PlacementSchema,
+  credentialType: CredentialTypeSchema,
+  keys: z.record(z.string(), z.string()),
+  secrets: z.record(z.string(), z.string()),
+  storageTier: StorageTierSchema,
+  weakAccepted: z.boolean().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+type StoredProfile = z.infer<typeof StoredProfileSchema>;
+
+const ProfilesDocSchema = z.object({ profiles: z.array(StoredProfileSchema) });
+type ProfilesDoc = z.infer<typeof ProfilesDocSchema>;
+
+/** A profile as the vault shows it: everything but the secrets (and the selection, kept in settings). */
+export type VaultProfile = Omit<ProfileView, 'selected'> & { updatedAt: number };
+
+/** Where a profile's platform is and how to reach it, secrets included: for building clients only. */
+export interface Connection {
+  baseUrl: string;
+  placement: ProfileView['placement'];
+  credentials: Credentials;
+}
+
+const TIER_RANK: Record<StorageTier, number> = { weak: 0, test: 1, strong: 2 };
+
+export const WEAK_STORAGE_MESSAGE =
+  'Only weak secret storage is available on this machine: no OS keychain (such as GNOME Keyring or KWallet) ' +
+  'answered, so secrets could only be obfuscated with a key that is the same on every Linux machine. ' +
+  'The profile was not saved. Install or unlock a keychain and try again, or confirm that you accept ' +
+  'weak storage for this profile ("acceptWeakStorage").';
+
+export const UNAVAILABLE_STORAGE_MESSAGE =
+  'This machine cannot encrypt secrets right now, so the profile was not saved. ' +
+  'Secrets are never stored in plain text.';
+
+/**
+ * The connection profiles and their secrets.
+ *
+ * Secrets enter through save() and leave only through connectionFor(), which the core uses to build
+ * platform clients; every other answer is a view that says only whether a secret is configured.
+ * Secrets are encrypted by the SecretCipher before they are stored. Where the cipher is weak
+ * (Linux basic_text), saving a secret is refused unless the caller accepts weak storage; where it is
+ * unavailable, always.
+ */
+export class CredentialVault {
+  private readonly doc: VersionedStore<ProfilesDoc>;
+  private readonly clock: Clock;
+
+  constructor(
+    private readonly deps: {
+      store: KeyValueStore;
+      cipher: SecretCipher;
+      onNotice: NoticeSink;
+      clock?: Clock;
+    },
+  ) {
+    this.clock = deps.clock ?? systemClock;
+    this.doc = new VersionedStore({
+      store: deps.store,
+      key: 'profiles',
+      label: 'profiles',
+      schema: ProfilesDocSchema,
+      migrations: [
+        (data) => {
+          if (!Array.isArray(data)) throw new Error('the profiles are not a list');
+          return { profiles: data };
+        },
+      ],
+      initial: () => ({ profiles: [] }),
+      onNotice: deps.onNotice,
+      salvage: (data) => {
+        const list = (data as { profiles?: unknown } | null)?.profiles;
+        if (!Array.isArray(list)) return undefined;
+        const kept: StoredProfile[] = [];
+        const lost: string[] = [];
+        list.forEach((item, i) => {
+          const parsed = StoredProfileSchema.safeParse(item);
+          if (parsed.success && !kept.some((p) => p.id === parsed.data.id)) kept.push(parsed.data);
+          else lost.push(`profile ${i + 1}`);
+        });
+        return { value: { profiles: kept }, lost };
+      },
+    });
+  }
+
+  tier(): Promise<CipherTier> {
+    return this.deps.cipher.tier();
+  }
+
+  async list(): Promise<VaultProfile[]> {
+    return (await this.doc.load()).profiles.map(viewOf);
+  }
+
+  async get(id: string): Promise<VaultProfile | undefined> {
+    const stored = (await this.doc.load()).profiles.find((p) => p.id === id);
+    return stored && viewOf(stored);
+  }
+
+  /** Create or edit one profile. A blank secret keeps the stored one. */
+  async save(input: ProfileSaveInput): Promise<VaultProfile> {
+    const [saved] = await this.saveMany([input]);
+    return saved;
+  }
+
+  /**
+   * Create or edit several profiles in one write: all are checked and encrypted first, so either
+   * every one is saved or none is.
+   */
+  async saveMany(inputs: readonly ProfileSaveInput[]): Promise<VaultProfile[]> {
+    const saved: StoredProfile[] = [];
+    await this.doc.update(async (doc) => {
+      const profiles = [...doc.profiles];
+      const problems: FieldProblem[] = [];
+      const prepared: {
+        index: number;
+        input: z.output<typeof ProfileSaveInputSchema>;
+        existing?: StoredProfile;
+      }[] = [];
+      inputs.forEach((raw, index) => {
+        const prefix = inputs.length > 1 ? `[${index}].` : '';
+        const parsed = ProfileSaveInputSchema.safeParse(raw);
+        if (!parsed.success) {
+          problems.push(...zodProblems(parsed.error, prefix));
+          return;
+        }
+        const input = parsed.data;
+        const existing = input.id ? profiles.find((p) => p.id === input.id) : undefined;
+        problems.push(...missingSecrets(input, existing, prefix));
+        prepared.push({ index, input, existing });
+      });
+      if (problems.length)
+        throw new CoreError(
+          'invalid-input',
+          `The profile cannot be saved: ${summarizeProblems(problems)}`,
+          problems,
+        );
+
+      const needsCipher = prepared.filter(({ input }) => hasNewSecrets(input));
+      const tier = needsCipher.length ? await this.deps.cipher.tier() : undefined;
+      if (tier === 'unavailable') throw new CoreError('vault', UNAVAILABLE_STORAGE_MESSAGE);
+      if (tier === 'weak') {
+        const refused = needsCipher.filter(({ input }) => !input.acceptWeakStorage);
+        if (refused.length) throw new CoreError('vault', WEAK_STORAGE_MESSAGE);
+      }
+
+      const now = this.clock.now();
+      for (const { input, existing } of prepared) {
+        const fields = CREDENTIAL_FIELDS[input.credentialType];
+        const sameType = existing?.credentialType === input.credentialType;
+        const secrets: Record<string, string> = {};
+        let newTier: StorageTier | undefined;
+        for (const name of fields.secrets) {
+          const given = input.secrets?.[name];
+          if (given !== undefined && given.trim() !== '') {
+            redactor.add(given);
+            secrets[name] = Buffer.from(await this.encrypt(given)).toString('base64');
+            newTier = tier as StorageTier;
+          } else if (sameType && existing) {
+            secrets[name] = existing.secrets[name];
+          }
+        }
+        const storageTier =
+          newTier === undefined
+            ? existing!.storageTier
+            : sameType && existing && fields.secrets.some((n) => !input.secrets?.[n]?.trim())
+              ? weakest(newTier, existing.storageTier)
+              : newTier;
+        const id = input.id ?? uniqueId(input.name, profiles);
+        const record: StoredProfile = {
+          id,
+          name: input.name,
+          baseUrl: input.baseUrl,
+          placement: input.placement,
+          credentialType: input.credentialType,
+          keys: Object.fromEntries(fields.keys.map((k) => [k, input.keys[k]])),
+          secrets,
+          storageTier,
+          ...(storageTier === 'weak' && { weakAccepted: true }),
+          createdAt: existing?.createdAt ?? now,
+          updatedAt: now,
+        };
+        const at = profiles.findIndex((p) => p.id === id);
+        if (at >= 0) profiles[at] = record;
+        else profiles.push(record);
+        saved.push(record);
+      }
+      return { profiles };
+    });
+    return saved.map(viewOf);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    let removed = false;
+    await this.doc.update((doc) => {
+      const profiles = doc.profiles.filter((p) => p.id !== id);
+      removed = profiles.length !== doc.profiles.length;
+      return { profiles };
+    });
+    return removed;
+  }
+
+  /** The credentials of a profile, decrypted: the only way a secret leaves the vault. */
+  async credentialsFor(id: string): Promise<Credentials> {
+    return (await this.connectionFor(id)).credentials;
+  }
+
+  async connectionFor(id: string): Promise<Connection> {
+    const stored = (await this.doc.load()).profiles.find((p) => p.id === id);
+    if (!stored) throw new CoreError('not-configured', `There is no profile "${id}".`);
+    const secrets: Record<string, string> = {};
+    for (const name of CREDENTIAL_FIELDS[stored.credentialType].secrets) {
+      const text = stored.secrets[name];
+      if (!text)
+        throw new CoreError('vault', `The profile "${stored.name}" has no ${name}; edit it and enter one.`);
+      try {
+        secrets[name] = await this.deps.cipher.decrypt(new Uint8Array(Buffer.from(text, 'base64')));
+      } catch {
+        throw new CoreError(
+          'vault',
+          `The secrets of profile "${stored.name}" cannot be read on this machine (they were stored with ` +
+            `another key or keychain). Edit the profile and enter them again.`,
+        );
+      }
+      redactor.add(secrets[name]);
+    }
+    const credentials = CredentialsSchema.parse({ type: stored.credentialType, ...stored.keys, ...secrets });
+    return { baseUrl: stored.baseUrl, placement: stored.placement, credentials };
+  }
+
+  /**
+   * The credentials a draft would have if saved (for testing before saving): blank secrets of a
+   * draft that edits a stored profile of the same type are taken from it.
+   */
+  async credentialsForDraft(raw: ProfileSaveInput): Promise<Connection> {
+    const input = ProfileSaveInputSchema.parse(raw);
+    const existing = input.id ? (await this.doc.load()).profiles.find((p) => p.id === input.id) : undefined;
+    const problems = missingSecrets(input, existing, '');
+    if (problems.length)
+      throw new CoreError(
+        'invalid-input',
+        `The profile cannot be tested: ${summarizeProblems(problems)}`,
+        problems,
+      );
+    const stored =
+      existing && existing.credentialType === input.credentialType
+        ? await this.connectionFor(existing.id)
+        : undefined;
+    const secrets: Record<string, string> = {};
+    for (const name of CREDENTIAL_FIELDS[input.credentialType].secrets) {
+      const given = input.secrets?.[name];
+      secrets[name] =
+        given && given.trim() !== ''
+          ? given
+          : (stored?.credentials as unknown as Record<string, string>)[name];
+      redactor.add(secrets[name]);
+    }
+    const credentials = CredentialsSchema.parse({ type: input.credentialType, ...input.keys, ...secrets });
+    return { baseUrl: input.baseUrl, placement: input.placement, credentials };
+  }
+
+  /** Load now, so a broken file is reported at start-up rather than on first use. */
+  async open(): Promise<void> {
+    await this.doc.load();
+  }
+
+  /** Put back the profiles as they were (undo of a failed import). */
+  async snapshot(): Promise<() => Promise<void>> {
+    const before = structuredClone(await this.doc.load());
+    return async () => {
+      await this.doc.replace(before);
+    };
+  }
+
+  private async encrypt(plain: string): Promise<Uint8Array> {
+    try {
+      return await this.deps.cipher.encrypt(plain);
+    } catch (e) {
+      throw new CoreError('vault', `The secret could not be encrypted: ${(e as Error).message}`);
+    }
+  }
+}
+
+function hasNewSecrets(input: { secrets?: Record<string, string> }): boolean {
+  return Object.values(input.secrets ?? {}).some((v) => v.trim() !== '');
+}
+
+/** A new profile, or a change of credential type, needs every secret of its type. */
+function missingSecrets(
+  input: { credentialType: CredentialType; secrets?: Record<string, string> },
+  existing: StoredProfile | undefined,
+  prefix: string,
+): FieldProblem[] {
+  const keep = existing !== undefined && existing.credentialType === input.credentialType;
+  if (keep) return [];
+  const why = existing ? 'required when the credential type changes' : 'required for a new profile';
+  return CREDENTIAL_FIELDS[input.credentialType].secrets
+    .filter((name) => !input.secrets?.[name]?.trim())
+    .map((name) => ({ path: `${prefix}secrets.${name}`, message: `${name} is ${why}` }));
+}
+
+function weakest(a: StorageTier, b: StorageTier): StorageTier {
+  return TIER_RANK[a] <= TIER_RANK[b] ? a : b;
+}
+
+function viewOf(p: StoredProfile): VaultProfile {
+  return {
+    id: p.id,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    placement: p.placement,
+    credentialType: p.credentialType,
+    keys: { ...p.keys },
+    secrets: Object.fromEntries(
+      CREDENTIAL_FIELDS[p.credentialType].secrets.map((name) => [
+        name,
+        { configured: Boolean(p.secrets[name]) },
+      ]),
+    ),
+    storageTier: p.storageTier,
+    ...(p.weakAccepted && { weakAccepted: true }),
+    updatedAt: p.updatedAt,
+  };
+}
+
+function uniqueId(name: string, profiles: readonly StoredProfile[]): string {
+  return slugId(name, (id) => profiles.some((p) => p.id === id), 'profile');
+}

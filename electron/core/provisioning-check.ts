@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { CREDENTIAL_FIELDS, type FieldProblem } from '../shared/domain';
+import {
+  LayoutGridSchema,
+  LayoutSchema,
+  LayoutTileSchema,
+  placeTiles,
+  type Layout,
+} from '../shared/layout';
+import type { CipherTier, ProfileSaveInput } from '../shared/profile';
+import {
+  PROVISIONING_VERSION,
+  ProvisioningFileSchema,
+  type ProvisioningFile,
+} from '../shared/provisioning';
+
+/** What is already saved, for checking references of a file against it. */
+export interface ProvisioningContext {
+  profileIds: readonly string[];
+  layoutIds: readonly string[];
+  /** The cipher's tier now: weak or unavailable storage refuses secrets up front. */
+  tier: CipherTier;
+}
+
+/** Everything an import will write, decided before anything is written. */
+export interface ProvisioningPlan {
+  profiles: ProfileSaveInput[];
+  layouts: Layout[];
+  kiosk: { enabled: boolean; startLayout: string | null; locked: boolean } | null;
+  selectedProfileId: string | null;
+}
+
+export type ProvisioningCheck =
+  { ok: true; plan: ProvisioningPlan } | { ok: false; problems: FieldProblem[] };
+
+/** `$.profiles[1].credentials.authSecret` */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((out, key) => {
+    if (typeof key === 'number') return `${out}[${key}]`;
+    const name = String(key);
+    return /^[A-Za-z_$][\w$]*$/.test(name) ? `${out}.${name}` : `${out}[${JSON.stringify(name)}]`;
+  }, '$');
+}
+
+/** Short messages in the words of a file's author. Schema-level messages take precedence. */
+const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
+  if (issue.code === 'invalid_type')
+    return issue.input === undefined ? 'required' : `must be ${issue.expected}`;
+  if (issue.code === 'too_big' && issue.origin === 'number')
+    return `must be at most ${String(issue.maximum)}`;
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return `must be at least ${String(issue.minimum)}`;
+  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  if (issue.code === 'invalid_value')
+    return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
+  return undefined;
+};
+
+function schemaProblems(error: z.ZodError): FieldProblem[] {
+  return error.issues.flatMap((issue): FieldProblem[] => {
+    if (issue.code === 'unrecognized_keys')
+      return issue.keys.map((key) => ({ path: jsonPath([...issue.path, key]), message: 'unknown key' }));
+    if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options))
+      return [
+        {
+          path: jsonPath(issue.path),
+          message: `must be ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}`,
+        },
+      ];
+    return [{ path: jsonPath(issue.path), message: issue.message }];
+  });
+}
+
+/**
+ * "line 3, column 7" for a JSON.parse failure.
+ *
+ * Engines differ in whether their message gives a position (Node 20's does not), so the place is
+ * found by search: the shortest prefix whose failure is not "the input ended early" ends at the
+ * first bad character. The engine's message is not repeated: it quotes the file, secrets included.
+ */
+function parseFailure(text: string): FieldProblem {
+  const endedEarly = (prefix: string): boolean => {
+    try {
+      JSON.parse(prefix);
+      return true;
+    } catch (e) {
+      const message = (e as Error).message;
+      const at = /at position (\d+)/.exec(message);
+      return /end of (JSON )?input/i.test(message) || (at !== null && Number(at[1]) >= prefix.length);
+    }
+  };
+  if (text.trim() === '') return { path: '$', message: 'not valid JSON (the file is empty)' };
+  let lo = 0;
+  let hi = text.length;
+  if (endedEarly(text)) return { path: '$', message: 'not valid JSON (it ends too early)' };
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (endedEarly(text.slice(0, mid + 1))) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = text.slice(0, lo);
+  const line = before.split('\n').length;
+  const column = lo - (before.lastIndexOf('\n') + 1) + 1;
+  const char = text[lo];
+  const what =
+    char === undefined ? '' : `: unexpected ${/\s/.test(char) ? 'white space' : JSON.stringify(char)}`;
+  return { path: '$', message: `not valid JSON (line ${line}, column ${column}${what})` };
+}
+
+/**
+ * Check a provisioning file completely, without writing anything.
+ *
+ * Every problem is named by its JSON path, not only the first: the shape (against the same schema
+ * the JSON Schema describes), duplicate ids, each layout's profile and kiosk.startLayout (in the
+ * file or already saved), tile placement, and whether the machine can store the secrets.
+ */
+export function checkProvisioning(input: string | unknown, ctx: ProvisioningContext): ProvisioningCheck {
+  let data: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      data = JSON.parse(input);
+    } catch {
+      return { ok: false, problems: [parseFailure(input)] };
+    }
+  }
+  const version = (data as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version !== PROVISIONING_VERSION)
+    return {
+      ok: false,
+      problems: [
+        { path: '$.version', message: `version ${version} is not supported (this app reads version 1)` },
+      ],
+    };
+
+  const parsed = ProvisioningFileSchema.safeParse(data, { error: errorMap });
+  const problems: FieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
+  // The cross-checks read the raw document, so a file with shape problems still hears about its
+  // broken references too: every problem at once, not one round per fix.
+  const raw = isRecord(data) ? data : {};
+  const profiles = Array.isArray(raw.profiles) ? raw.profiles.map(asRecord) : [];
+  const layouts = Array.isArray(raw.layouts) ? raw.layouts.map(asRecord) : [];
+
+  const profileIndex = new Map<string, number>();
+  profiles.forEach((p, i) => {
+    const at = `$.profiles[${i}]`;
+    if (typeof p.id === 'string') {
+      const seen = profileIndex.get(p.id);
+      if (seen !== undefined)
+        problems.push({ path: `${at}.id`, message: `"${p.id}" is already used by $.profiles[${seen}]` });
+      else profileIndex.set(p.id, i);
+    }
+    if (ctx.tier === 'unavailable')
+      problems.push({
+        path: `${at}.credentials`,
+        message: 'this machine cannot encrypt secrets now, so they cannot be stored',
+      });
+    else if (ctx.tier === 'weak' && p.acceptWeakStorage !== true)
+      problems.push({
+        path: `${at}.acceptWeakStorage`,
+        message:
+          'only weak secret storage exists here (Linux basic_text); set true to store the secrets anyway',
+      });
+  });
+  const profileIds = new Set([...ctx.profileIds, ...profileIndex.keys()]);
+
+  const layoutIndex = new Map<string, number>();
+  layouts.forEach((l, i) => {
+    const at = `$.layouts[${i}]`;
+    if (typeof l.id === 'string') {
+      const seen = layoutIndex.get(l.id);
+      if (seen !== undefined)
+        problems.push({ path: `${at}.id`, message: `"${l.id}" is already used by $.layouts[${seen}]` });
+      else layoutIndex.set(l.id, i);
+    }
+    if (typeof l.profile === 'string' && l.profile !== '' && !profileIds.has(l.profile))
+      problems.push({ path: `${at}.profile`, message: `no profile "${l.profile}" in this file or saved` });
+    const grid = LayoutGridSchema.safeParse(l.grid);
+    const tiles = z.array(LayoutTileSchema).safeParse(l.tiles);
+    if (grid.success && tiles.success)
+      for (const p of placeTiles({ grid: grid.data, tiles: tiles.data }).problems)
+        problems.push({ path: `${at}.${p.path}`, message: p.message });
+  });
+  const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);
+
+  const kiosk = isRecord(raw.kiosk) ? raw.kiosk : undefined;
+  if (kiosk) {
+    if (
+      typeof kiosk.startLayout === 'string' &&
+      kiosk.startLayout !== '' &&
+      !layoutIds.has(kiosk.startLayout)
+    )
+      problems.push({
+        path: '$.kiosk.startLayout',
+        message: `no layout "${kiosk.startLayout}" in this file or saved`,
+      });
+  }
+  if (
+    typeof raw.selectedProfile === 'string' &&
+    raw.selectedProfile !== '' &&
+    !profileIds.has(raw.selectedProfile)
+  )
+    problems.push({
+      path: '$.selectedProfile',
+      message: `no profile "${raw.selectedProfile}" in this file or saved`,
+    });
+
+  if (problems.length || !parsed.success) return { ok: false, problems };
+  const file: ProvisioningFile = parsed.data;
+  return {
+    ok: true,
+    plan: {
+      profiles: (file.profiles ?? []).map((p) => {
+        const fields = CREDENTIAL_FIELDS[p.credentials.type];
+        const creds = p.credentials as unknown as Record<string, string>;
+        return {
+          id: p.id,
+          name: p.name,
+          baseUrl: p.baseUrl,
+          placement: p.placement ?? 'query',
+          credentialType: p.credentials.type,
+          keys: Object.fromEntries(fields.keys.map((k) => [k, creds[k]])),
+          secrets: Object.fromEntries(fields.secrets.map((k) => [k, creds[k]])),
+          acceptWeakStorage: p.acceptWeakStorage,
+        };
+      }),
+      layouts: (file.layouts ?? []).map((l) =>
+        LayoutSchema.parse({ id: l.id, name: l.name, profileId: l.profile, grid: l.grid, tiles: l.tiles }),
+      ),
+      kiosk: file.kiosk
+        ? {
+            enabled: file.kiosk.enabled,
+            startLayout: file.kiosk.startLayout ?? null,
+            locked: file.kiosk.locked ?? false,
+          }
+        : null,
+      selectedProfileId: file.selectedProfile ?? file.profiles?.[0]?.id ?? null,
+    },
+  };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+function asRecord(v: unknown): Record<string, unknown> {
+  return isRecord(v) ? v : {};
+}

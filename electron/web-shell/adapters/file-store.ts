@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+/**
+ * A KeyValueStore of JSON files: `<dir>/<key>.json`, one per key.
+ *
+ * Writes are atomic (a temp file in the same folder, flushed, then renamed over the old one), so a
+ * crash leaves the old document or the new one, never half of one. A file that cannot be parsed is
+ * renamed to `<key>.corrupt-<timestamp>.json` beside it (never deleted) and get() throws
+ * UnreadableValueError naming where it went. Files are created owner-only (0600): the profiles
+ * document holds encrypted secrets.
+ */
+export class FileStore implements KeyValueStore {
+  constructor(
+    readonly dir: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  pathOf(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a store key: ${JSON.stringify(key)}`);
+    return path.join(this.dir, `${key}.json`);
+  }
+
+  async get(key: string): Promise<unknown> {
+    const file = this.pathOf(key);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (e) {
+      const reason = text.trim() === '' ? 'the file is empty' : `not valid JSON: ${(e as Error).message}`;
+      const keptAt = await this.setAside(key, reason);
+      throw new UnreadableValueError(key, keptAt, reason);
+    }
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    const file = this.pathOf(key);
+    const text = `${JSON.stringify(value, null, 2)}\n`;
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const handle = await open(temp, 'w', 0o600);
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync();
+    } catch (e) {
+      await handle.close();
+      await rm(temp, { force: true });
+      throw e;
+    }
+    await handle.close();
+    try {
+      await rename(temp, file);
+    } catch (e) {
+      await rm(temp, { force: true });
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async setAside(key: string, _reason: string): Promise<string | undefined> {
+    const file = this.pathOf(key);
+    // Colons are not allowed in Windows file names: 2025-01-31T12-00-00-000Z.
+    const stamp = new Date(this.clock.now()).toISOString().replace(/[:.]/g, '-');
+    let target = path.join(this.dir, `${key}.corrupt-${stamp}.json`);
+    for (let n = 2; await exists(target); n++)
+      target = path.join(this.dir, `${key}.corrupt-${stamp}-${n}.json`);
+    try {
+      await rename(file, target);
+      return target;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw e;
+    }
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await readFile(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
