@@ -1,0 +1,42 @@
+import type { ProfileView } from '../shared/profile';
+import type { CredentialVault, VaultProfile } from './credential-vault';
+import type { DemoLifecycle } from './demo-lifecycle';
+import type { EventBus } from './event-bus';
+import type { LayoutStore } from './layout-store';
+import type { Logger } from './logger';
+import type { PlatformClients } from './platform-clients';
+import type { Clock, NoticeInput } from './ports';
+import type { Notice } from '../shared/contract';
+import type { SettingsStore } from './settings-store';
+import type { TemplateHistory } from './template-history';
+import type { CorePorts } from './core';
+
+/** What every domain's handlers share: the services, the event bus and the announcements. */
+export interface CoreContext {
+  ports: CorePorts;
+  clock: Clock;
+  log: Logger;
+  events: EventBus;
+  notify(input: NoticeInput): Notice;
+  notices(): Notice[];
+  vault: CredentialVault;
+  settings: SettingsStore;
+  layouts: LayoutStore;
+  history: TemplateHistory;
+  clients: PlatformClients;
+  demo: DemoLifecycle;
+  /** Push the current state of a document to every listener after it changed. */
+  announce: {
+    profiles(): Promise<void>;
+    settings(): Promise<void>;
+    layouts(): Promise<void>;
+  };
+  /** The profiles as the renderer sees them, with the selection. */
+  views(): Promise<ProfileView[]>;
+  selectProfile(id: string | null): Promise<void>;
+}
+
+export function toView(p: VaultProfile, selectedId: string | null): ProfileView {
+  const { updatedAt: _updatedAt, ...rest } = p;
+  return { ...rest, selected: p.id === selectedId };
+}

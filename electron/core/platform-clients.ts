@@ -1,0 +1,59 @@
+import { CoreError } from './core-error';
+import type { Connection, CredentialVault, VaultProfile } from './credential-vault';
+import type { Http } from './http-port';
+import type { Logger } from './logger';
+import { PlatformClient } from './platform-client';
+import type { SettingsStore } from './settings-store';
+
+/**
+ * One PlatformClient per saved profile, built from the vault's connection and kept until the profile
+ * changes (its updatedAt), so the redactor and the client's state are not rebuilt on every call.
+ */
+export class PlatformClients {
+  private readonly cache = new Map<string, { updatedAt: number; client: PlatformClient }>();
+
+  constructor(
+    private readonly deps: {
+      vault: CredentialVault;
+      settings: SettingsStore;
+      http?: Http;
+      log: Logger;
+      timeoutMs?: number;
+      /** Called before a profile's client is used: the demo profile's platform may need starting. */
+      prepare?: (profile: VaultProfile) => Promise<VaultProfile>;
+    },
+  ) {}
+
+  /** The profile asked for, or the selected one; a clear error when there is none. */
+  async resolve(profileId: string | undefined): Promise<VaultProfile> {
+    const id = profileId ?? (await this.deps.settings.get()).selectedProfileId;
+    if (!id)
+      throw new CoreError('not-configured', 'No connection profile is selected. Create or select one first.');
+    const profile = await this.deps.vault.get(id);
+    if (!profile) throw new CoreError('not-configured', `There is no connection profile "${id}".`);
+    return profile;
+  }
+
+  async for(profileId: string | undefined): Promise<{ profile: VaultProfile; client: PlatformClient }> {
+    let profile = await this.resolve(profileId);
+    if (this.deps.prepare) profile = await this.deps.prepare(profile);
+    const cached = this.cache.get(profile.id);
+    if (cached && cached.updatedAt === profile.updatedAt) return { profile, client: cached.client };
+    const client = this.build(await this.deps.vault.connectionFor(profile.id));
+    this.cache.set(profile.id, { updatedAt: profile.updatedAt, client });
+    return { profile, client };
+  }
+
+  /** A client for a connection that is not (or not yet) a saved profile: the connection test's. */
+  build(connection: Connection): PlatformClient {
+    const { timeoutMs } = this.deps;
+    return new PlatformClient(
+      { ...connection, ...(timeoutMs !== undefined && { timeoutMs }) },
+      { http: this.deps.http, logger: this.deps.log.child('platform') },
+    );
+  }
+
+  forget(profileId: string): void {
+    this.cache.delete(profileId);
+  }
+}

@@ -1,0 +1,61 @@
+import type { ProvisioningSummary } from '../shared/provisioning';
+import { CoreError, summarizeProblems } from './core-error';
+import type { CoreContext } from './core-context';
+import { checkProvisioning } from './provisioning-check';
+
+/**
+ * A provisioning file applied all or nothing.
+ *
+ * The whole file is checked first; then profiles, layouts and settings are written, and a failure
+ * part-way (a full disk) puts back what was already written, so nothing is applied.
+ */
+export async function importProvisioning(
+  ctx: CoreContext,
+  input: string | unknown,
+): Promise<ProvisioningSummary> {
+  const { vault, layouts, settings } = ctx;
+  const [saved, savedLayouts, tier] = await Promise.all([vault.list(), layouts.list(), vault.tier()]);
+  const check = checkProvisioning(input, {
+    profileIds: saved.map((p) => p.id),
+    layoutIds: savedLayouts.map((l) => l.id),
+    tier,
+  });
+  if (!check.ok) {
+    const n = check.problems.length;
+    throw new CoreError(
+      'invalid-input',
+      `The provisioning file was refused and nothing was applied (${n} problem${n === 1 ? '' : 's'}): ` +
+        summarizeProblems(check.problems),
+      check.problems,
+    );
+  }
+  const { plan } = check;
+  const undoProfiles = await vault.snapshot();
+  const settingsBefore = structuredClone(await settings.get());
+  try {
+    await vault.saveMany(plan.profiles);
+    if (plan.layouts.length) await layouts.saveMany(plan.layouts);
+    await settings.update((s) => ({
+      ...s,
+      selectedProfileId: plan.selectedProfileId ?? s.selectedProfileId,
+      kiosk: plan.kiosk ?? s.kiosk,
+    }));
+  } catch (e) {
+    await undoProfiles().catch(() => undefined);
+    await layouts.restore(savedLayouts).catch(() => undefined);
+    await settings.update(() => settingsBefore).catch(() => undefined);
+    throw e;
+  }
+  for (const p of plan.profiles) ctx.clients.forget(p.id!);
+  await ctx.announce.profiles();
+  await ctx.announce.layouts();
+  await ctx.announce.settings();
+  const after = await settings.get();
+  ctx.log.info(`provisioning imported: ${plan.profiles.length} profile(s), ${plan.layouts.length} layout(s)`);
+  return {
+    profiles: plan.profiles.map((p) => p.id!),
+    layouts: plan.layouts.map((l) => l.id),
+    selectedProfileId: after.selectedProfileId,
+    kiosk: plan.kiosk,
+  };
+}

@@ -1,0 +1,15 @@
+import type { NoticeSink, SecretCipher } from './ports';
+
+/** A weak or missing keychain is worth knowing before the user types a secret. */
+export async function warnAboutWeakStorage(cipher: SecretCipher, notify: NoticeSink): Promise<void> {
+  const tier = await cipher.tier();
+  if (tier !== 'weak' && tier !== 'unavailable') return;
+  notify({
+    level: 'warning',
+    source: 'vault',
+    message:
+      tier === 'weak'
+        ? 'Only weak secret storage is available on this machine (no OS keychain answered). Saving a profile asks for your consent first.'
+        : 'This machine cannot encrypt secrets right now: profiles with secrets cannot be saved.',
+  });
+}
