@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { CREDENTIAL_FIELDS, type FieldProblem } from '../shared/domain';
-import {
-  LayoutGridSchema,
-  LayoutSchema,
-  LayoutTileSchema,
-  placeTiles,
-  type Layout,
-} from '../shared/layout';
+import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, placeTiles, type Layout } from '../shared/layout';
 import type { CipherTier, ProfileSaveInput } from '../shared/profile';
-import {
-  PROVISIONING_VERSION,
-  ProvisioningFileSchema,
-  type ProvisioningFile,
-} from '../shared/provisioning';
+import { PROVISIONING_VERSION, ProvisioningFileSchema, type ProvisioningFile } from '../shared/provisioning';
 
 /** What is already saved, for checking references of a file against it. */
 export interface ProvisioningContext {
