@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { formatPath, kindForStatus } from '../shared/domain';
+import { parseJson } from './json-value';
+import { detailsOf, htmlTitle, messageOf, plainTextMessage, serverFailure } from './platform-messages';
+import { PlatformError } from './platform-error';
+import { unwrap } from './platform-wrapper';
+
+/**
+ * Status, body and wrapper to a value, or the PlatformError they describe.
+ *
+ * A redirect is refused (credentials must not follow it), any other non-2xx is an error in the
+ * server's words, an empty or non-JSON 2xx is a bad response, and a JSON answer is unwrapped.
+ */
+export function interpret(response: Response, text: string): unknown {
+  const { status } = response;
+  const json = parseJson(text);
+
+  if (status >= 300 && status < 400) {
+    const location = response.headers.get('location');
+    const where = location ? ` to ${originAndPath(location, response.url)}` : '';
+    throw new PlatformError(
+      'server',
+      `The platform answered with a redirect (HTTP ${status})${where}; use that address as the platform URL.`,
+      { status },
+    );
+  }
+
+  if (status < 200 || status >= 300) {
+    const words = json.ok
+      ? messageOf(json.value)
+      : plainTextMessage(text, response.headers.get('content-type'));
+    throw serverFailure(
+      kindForStatus(status),
+      words ?? `The platform answered HTTP ${status}${statusText(response)}.`,
+      {
+        status,
+        details: json.ok ? detailsOf(json.value) : undefined,
+      },
+    );
+  }
+
+  if (text.trim() === '')
+    throw new PlatformError('bad-response', `The platform's answer (HTTP ${status}) is empty.`);
+  if (!json.ok) {
+    const type = response.headers.get('content-type') || 'no content type';
+    const title = htmlTitle(text);
+    throw new PlatformError(
+      'bad-response',
+      `The platform's answer is not JSON (${type}, ${text.length} characters${title ? `, titled "${title}"` : ''}).`,
+    );
+  }
+  return unwrap(json.value);
+}
+
+/**
+ * An unwrapped answer checked against its domain schema.
+ *
+ * A mismatch names the first three offending paths, so a user can tell the platform's maker what
+ * was wrong.
+ */
+export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  const issues = result.error.issues.slice(0, 3).map((i) => `${formatPath(i.path) || '(top)'}: ${i.message}`);
+  const more = result.error.issues.length > 3 ? `; and ${result.error.issues.length - 3} more` : '';
+  throw new PlatformError(
+    'bad-response',
+    `The platform's ${what} is not in the expected shape: ${issues.join('; ')}${more}.`,
+  );
+}
+
+function statusText(response: Response): string {
+  return response.statusText ? ` ${response.statusText}` : '';
+}
+
+/** A redirect target without its query, which may echo credentials. */
+function originAndPath(location: string, base: string): string {
+  try {
+    const url = new URL(location, base || undefined);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return 'another address';
+  }
+}
