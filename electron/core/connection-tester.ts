@@ -4,9 +4,12 @@ import {
   refusalMessage,
   type Credentials,
   type Operation,
+  type Placement,
 } from '../shared/domain';
+import { plainHttpWarning } from '../shared/transport-security';
 import type { AppError } from '../shared/contract';
 import type { OperationCheck, ProfileTestResult } from '../shared/profile';
+import type { Connection } from './credential-vault';
 import type { PlatformClient } from './platform-client';
 import { toPlatformError } from './platform-error';
 
@@ -66,40 +69,88 @@ function probeFor(credentials: Credentials): Probe {
   }
 }
 
-/** Try a profile's credentials with one cheap allowed call and report every operation of the matrix. */
-export async function testConnection(
-  client: PlatformClient,
-  credentials: Credentials,
-): Promise<ProfileTestResult> {
-  const type = credentials.type;
-  const probe = probeFor(credentials);
-  let checked: OperationCheck['checked'];
-  let ok: boolean;
-  let message: string;
+interface Attempt {
+  placement: Placement;
+  checked: OperationCheck['checked'];
+  ok: boolean;
+  error?: AppError;
+  message: string;
+}
+
+const PLACEMENT_WORDS: Record<Placement, string> = { headers: 'HTTP headers', query: 'the query string' };
+
+/** One probe call with the credentials in one place. */
+async function attempt(client: PlatformClient, probe: Probe, placement: Placement): Promise<Attempt> {
+  const where = PLACEMENT_WORDS[placement];
   try {
     await probe.call(client);
-    checked = 'ok';
-    ok = true;
-    message = `Connected: the platform accepted these credentials (${probe.note}).`;
+    return {
+      placement,
+      checked: 'ok',
+      ok: true,
+      message: `Connected: the platform accepted these credentials in ${where} (${probe.note}).`,
+    };
   } catch (e) {
     const error = toPlatformError(e).toData();
-    checked = error;
-    if (probe.acceptedDespite?.(error)) {
-      ok = true;
-      message = `Connected: the platform accepted these credentials (${probe.note}; it answered "${error.message}").`;
-    } else {
-      ok = false;
-      message = UNDECIDED.has(error.kind)
+    if (probe.acceptedDespite?.(error))
+      return {
+        placement,
+        checked: error,
+        ok: true,
+        message: `Connected: the platform accepted these credentials in ${where} (${probe.note}; it answered "${error.message}").`,
+      };
+    return {
+      placement,
+      checked: error,
+      ok: false,
+      error,
+      message: UNDECIDED.has(error.kind)
         ? `Could not tell whether the credentials work: ${error.message}`
-        : `The platform refused: ${error.message}`;
-    }
+        : `The platform refused: ${error.message}`,
+    };
   }
+}
+
+/**
+ * Try a profile's credentials with one cheap allowed call and report every operation of the matrix.
+ *
+ * The spec does not say where credentials go, so the test sends them in HTTP headers first and in
+ * the query second, and reports the placement the platform accepted. Both go to the connection's
+ * own origin only. When the platform cannot be asked at all (network, timeout), the second try
+ * would say nothing new and is skipped.
+ */
+export async function testConnection(
+  connection: Connection,
+  build: (connection: Connection) => PlatformClient,
+): Promise<ProfileTestResult> {
+  const { credentials } = connection;
+  const type = credentials.type;
+  const probe = probeFor(credentials);
+  const attempts: Attempt[] = [];
+  for (const placement of ['headers', 'query'] as const) {
+    const tried = await attempt(build({ ...connection, placement }), probe, placement);
+    attempts.push(tried);
+    if (tried.ok || (tried.error && UNDECIDED.has(tried.error.kind))) break;
+  }
+  const last = attempts[attempts.length - 1];
+  const refusedTwice = !last.ok && attempts.length === 2 && attempts.every((a) => !a.ok);
+  const message = refusedTwice
+    ? `The platform refused these credentials both in HTTP headers and in the query string: ${last.error?.message ?? ''}`.trim()
+    : last.message;
   const operations = Object.fromEntries(
     OperationSchema.options.map((op): [Operation, OperationCheck] => {
       if (!canPerform(type, op)) return [op, { allowed: false, note: refusalMessage(type, op) }];
-      if (op === probe.operation) return [op, { allowed: true, checked, note: probe.note }];
+      if (op === probe.operation) return [op, { allowed: true, checked: last.checked, note: probe.note }];
       return [op, { allowed: true, note: 'allowed for this credential type; not called by the test' }];
     }),
   ) as Record<Operation, OperationCheck>;
-  return { ok, credentialType: type, message, operations };
+  const warning = plainHttpWarning(connection.baseUrl);
+  return {
+    ok: last.ok,
+    credentialType: type,
+    message,
+    operations,
+    ...(last.ok && { placement: last.placement }),
+    ...(warning && { warnings: [warning] }),
+  };
 }

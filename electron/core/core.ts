@@ -5,6 +5,7 @@ import { CredentialVault } from './credential-vault';
 import { DemoLifecycle } from './demo-lifecycle';
 import { EventBus, type AnyListener } from './event-bus';
 import { appHandlers } from './handlers/app-handlers';
+import { guardKioskLock } from './kiosk-lock';
 import { catalogHandlers } from './handlers/catalog-handlers';
 import { demoHandlers } from './handlers/demo-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
@@ -124,17 +125,20 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
   };
 
-  const handlers: CoreHandlers = {
-    ...profileHandlers(ctx),
-    ...catalogHandlers(ctx),
-    ...streamHandlers(ctx),
-    ...templateHandlers(ctx),
-    ...layoutHandlers(ctx),
-    ...settingsHandlers(ctx),
-    ...provisioningHandlers(ctx),
-    ...demoHandlers(ctx),
-    ...appHandlers(ctx),
-  };
+  const handlers: CoreHandlers = guardKioskLock(
+    {
+      ...profileHandlers(ctx),
+      ...catalogHandlers(ctx),
+      ...streamHandlers(ctx),
+      ...templateHandlers(ctx),
+      ...layoutHandlers(ctx),
+      ...settingsHandlers(ctx),
+      ...provisioningHandlers(ctx),
+      ...demoHandlers(ctx),
+      ...appHandlers(ctx),
+    },
+    settings,
+  );
 
   await warnAboutWeakStorage(ports.cipher, notify);
 

@@ -177,7 +177,7 @@ export class CredentialVault {
       const now = this.clock.now();
       for (const { input, existing } of prepared) {
         const fields = CREDENTIAL_FIELDS[input.credentialType];
-        const sameType = existing?.credentialType === input.credentialType;
+        const reusable = existing !== undefined && secretBindingChange(input, existing) === undefined;
         const secrets: Record<string, string> = {};
         let newTier: StorageTier | undefined;
         for (const name of fields.secrets) {
@@ -186,14 +186,14 @@ export class CredentialVault {
             redactor.add(given);
             secrets[name] = Buffer.from(await this.encrypt(given)).toString('base64');
             newTier = tier as StorageTier;
-          } else if (sameType && existing) {
+          } else if (reusable) {
             secrets[name] = existing.secrets[name];
           }
         }
         const storageTier =
           newTier === undefined
             ? existing!.storageTier
-            : sameType && existing && fields.secrets.some((n) => !input.secrets?.[n]?.trim())
+            : reusable && fields.secrets.some((n) => !input.secrets?.[n]?.trim())
               ? weakest(newTier, existing.storageTier)
               : newTier;
         const id = input.id ?? uniqueId(input.name, profiles);
@@ -273,7 +273,7 @@ export class CredentialVault {
         problems,
       );
     const stored =
-      existing && existing.credentialType === input.credentialType
+      existing && secretBindingChange(input, existing) === undefined
         ? await this.connectionFor(existing.id)
         : undefined;
     const secrets: Record<string, string> = {};
@@ -315,15 +315,57 @@ function hasNewSecrets(input: { secrets?: Record<string, string> }): boolean {
   return Object.values(input.secrets ?? {}).some((v) => v.trim() !== '');
 }
 
-/** A new profile, or a change of credential type, needs every secret of its type. */
+/**
+ * Why the stored secrets of `existing` cannot serve `input`, or undefined when they can.
+ *
+ * A stored secret is bound to where it was entered: the platform's origin (scheme, host, port) and
+ * the credential type and keys it belongs to. A draft that names a saved profile but points at
+ * another origin, or carries other keys, gets no stored secret, whoever asks: otherwise any caller
+ * of the API could send a saved secret to a server of its choice.
+ */
+export function secretBindingChange(
+  input: { baseUrl: string; credentialType: CredentialType; keys: Record<string, string> },
+  existing: Pick<StoredProfile, 'baseUrl' | 'credentialType' | 'keys'> | undefined,
+): string | undefined {
+  if (!existing) return 'required for a new profile';
+  if (existing.credentialType !== input.credentialType) return 'required when the credential type changes';
+  const was = originOf(existing.baseUrl);
+  const now = originOf(input.baseUrl);
+  if (was === undefined || was !== now)
+    return `required again: the platform address changed (from ${was ?? 'an unreadable address'} to ${now ?? 'an unreadable address'}), and a saved secret is only ever sent to the platform it was entered for`;
+  const changed = CREDENTIAL_FIELDS[input.credentialType].keys.filter(
+    (k) => (existing.keys[k] ?? '') !== (input.keys[k] ?? '').trim(),
+  );
+  if (changed.length)
+    return `required again: ${changed.join(' and ')} changed, and a saved secret is only used with the keys it was entered with`;
+  return undefined;
+}
+
+/** scheme://host:port of an http(s) URL (default ports made explicit), or undefined. */
+export function originOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return `${url.protocol}//${url.hostname.toLowerCase()}:${port}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every secret of the type that is not typed, when the stored ones cannot be used. */
 function missingSecrets(
-  input: { credentialType: CredentialType; secrets?: Record<string, string> },
+  input: {
+    baseUrl: string;
+    credentialType: CredentialType;
+    keys: Record<string, string>;
+    secrets?: Record<string, string>;
+  },
   existing: StoredProfile | undefined,
   prefix: string,
 ): FieldProblem[] {
-  const keep = existing !== undefined && existing.credentialType === input.credentialType;
-  if (keep) return [];
-  const why = existing ? 'required when the credential type changes' : 'required for a new profile';
+  const why = secretBindingChange(input, existing);
+  if (why === undefined) return [];
   return CREDENTIAL_FIELDS[input.credentialType].secrets
     .filter((name) => !input.secrets?.[name]?.trim())
     .map((name) => ({ path: `${prefix}secrets.${name}`, message: `${name} is ${why}` }));

@@ -131,6 +131,13 @@ export const ProfileTestResultSchema = z.object({
   credentialType: CredentialTypeSchema,
   message: z.string(),
   operations: z.record(OperationSchema, OperationCheckSchema),
+  /**
+   * Where the credentials travelled when they were accepted (the spec does not say: the test tries
+   * headers first, then the query); absent when neither was accepted.
+   */
+  placement: PlacementSchema.optional(),
+  /** What the operator should know before trusting this connection (plain http across a network). */
+  warnings: z.array(z.string()).optional(),
 });
 export type ProfileTestResult = z.infer<typeof ProfileTestResultSchema>;
 

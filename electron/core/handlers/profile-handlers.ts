@@ -52,10 +52,26 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileCha
     'profiles:test': async (input) => {
       if (input && 'draft' in input) {
         const connection = await vault.credentialsForDraft(input.draft);
-        return testConnection(clients.build(connection), connection.credentials);
+        return testConnection(connection, (c) => clients.build(c));
       }
-      const { profile, client } = await clients.for(input?.id);
-      return testConnection(client, (await vault.connectionFor(profile.id)).credentials);
+      const { profile } = await clients.for(input?.id);
+      const result = await testConnection(await vault.connectionFor(profile.id), (c) => clients.build(c));
+      // Keep what works: the saved profile sends its credentials where the platform accepted them.
+      if (result.placement && result.placement !== profile.placement) {
+        const { id, name, baseUrl, credentialType, keys, weakAccepted } = profile;
+        await vault.save({
+          id,
+          name,
+          baseUrl,
+          credentialType,
+          keys,
+          placement: result.placement,
+          acceptWeakStorage: weakAccepted,
+        });
+        clients.forget(id);
+        await ctx.announce.profiles();
+      }
+      return result;
     },
   };
 }

@@ -14,6 +14,8 @@ export const AppErrorKindSchema = z.enum([
   'vault',
   'storage',
   'not-configured',
+  /** The kiosk is locked: the core refuses every change, whoever asks. */
+  'locked',
   'internal',
 ]);
 export type AppErrorKind = z.infer<typeof AppErrorKindSchema>;

@@ -85,14 +85,9 @@ describe('CredentialVault', () => {
     const vault = open(cipher);
     const { id } = await vault.save(user());
     await vault.save(user({ id, name: 'Renamed', secrets: { authSecret: '   ' } }));
-    await vault.save(user({ id, keys: { userKey: 'u-2', authKey: 'a-1' }, secrets: undefined }));
+    await vault.save(user({ id, baseUrl: 'https://platform.example.com:443/api/v2', secrets: undefined }));
     expect(cipher.encryptions).toBe(1);
-    expect(await vault.credentialsFor(id)).toEqual({
-      type: 'user',
-      userKey: 'u-2',
-      authKey: 'a-1',
-      authSecret: CANARY,
-    });
+    expect(await vault.credentialsFor(id)).toMatchObject({ authSecret: CANARY });
     await vault.save(user({ id, secrets: { authSecret: CANARY_2 } }));
     expect(await vault.credentialsFor(id)).toMatchObject({ authSecret: CANARY_2 });
     expect(await everythingOnDisk()).not.toContain(CANARY_2);
@@ -188,5 +183,58 @@ describe('CredentialVault', () => {
     expect((await vault.list()).map((p) => p.id)).toEqual(['one', 'two']);
     expect(await vault.remove('one')).toBe(true);
     expect((await vault.list()).map((p) => p.id)).toEqual(['two']);
+  });
+});
+
+describe('a stored secret is bound to its platform and keys', () => {
+  const moves: [string, Partial<ProfileSaveInput>, RegExp][] = [
+    ['another host', { baseUrl: 'https://evil.example.com' }, /platform address changed/],
+    ['another scheme', { baseUrl: 'http://platform.example.com' }, /platform address changed/],
+    ['another port', { baseUrl: 'https://platform.example.com:8443' }, /platform address changed/],
+    ['another userKey', { keys: { userKey: 'u-2', authKey: 'a-1' } }, /userKey changed/],
+    ['another authKey', { keys: { userKey: 'u-1', authKey: 'a-9' } }, /authKey changed/],
+  ];
+
+  it.each(moves)(
+    'refuses to save a blank secret for %s, and keeps the profile as it was',
+    async (_, change, why) => {
+      const vault = open();
+      const { id } = await vault.save(user());
+      const e = await failure(vault.save(user({ id, secrets: {}, ...change })));
+      expect(e.kind).toBe('invalid-input');
+      expect(e.details?.[0].path).toBe('secrets.authSecret');
+      expect(e.details?.[0].message).toMatch(why);
+      expect(await vault.get(id)).toMatchObject({
+        baseUrl: 'https://platform.example.com',
+        keys: { userKey: 'u-1' },
+      });
+    },
+  );
+
+  it.each(moves)('gives a draft for %s no stored secret to test with', async (_, change, why) => {
+    const vault = open();
+    const { id } = await vault.save(user());
+    const e = await failure(vault.credentialsForDraft(user({ id, secrets: {}, ...change })));
+    expect(e.details?.[0].message).toMatch(why);
+    expect(JSON.stringify(e)).not.toContain(CANARY);
+  });
+
+  it('keeps using the stored secret for another path on the same origin (default port spelled out)', async () => {
+    const vault = open();
+    const { id } = await vault.save(user());
+    const draft = await vault.credentialsForDraft(
+      user({ id, secrets: {}, baseUrl: 'https://PLATFORM.example.com:443/v2' }),
+    );
+    expect(draft.credentials).toMatchObject({ authSecret: CANARY });
+  });
+
+  it('takes a newly typed secret for a new platform', async () => {
+    const vault = open();
+    const { id } = await vault.save(user());
+    await vault.save(user({ id, baseUrl: 'https://other.example.com', secrets: { authSecret: CANARY_2 } }));
+    expect(await vault.connectionFor(id)).toMatchObject({
+      baseUrl: 'https://other.example.com',
+      credentials: { authSecret: CANARY_2 },
+    });
   });
 });
