@@ -9,6 +9,7 @@ import { parseLaunchArgs } from './app/launch-args';
 import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
+import { KioskMode } from './app/kiosk-mode';
 import { guardRendererMemory, memoryLimitMiB, pageMemoryKiB } from './app/memory-guard';
 import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
@@ -74,13 +75,23 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   // Provisioning is applied before the window loads, so the first screen already shows its result.
   if (args.provisionFile) await provision(core, args.provisionFile);
 
-  const openWindow = (): BrowserWindow => {
+  const kioskNow = async () => {
+    const settings = await core.call('settings:get', undefined);
+    return settings.ok ? settings.value.kiosk : { enabled: false, locked: false };
+  };
+  const openWindow = (kiosk: { enabled: boolean; locked: boolean }): BrowserWindow => {
     const window = createWallWindow({
       preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
       isTrustedUrl: origin.isTrustedUrl,
       title: app.getName(),
+      // A kiosk starts fullscreen, straight into its wall: no window frame shown first.
+      window: { kiosk: kiosk.enabled },
     });
     trusted.add(window.webContents);
+    const kioskMode = new KioskMode(window);
+    kioskMode.apply(kiosk);
+    const stopKiosk = core.on('settings:changed', ({ settings }) => kioskMode.apply(settings.kiosk));
+    window.once('closed', stopKiosk);
     const log = createLogger('wall-window');
     const recovery = keepRendererAlive(window, { log, notify: core.notify });
     const stopGuard = guardRendererMemory({
@@ -94,16 +105,16 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     void window.loadURL(origin.startUrl);
     return window;
   };
-  let mainWindow = openWindow();
+  let mainWindow = openWindow(await kioskNow());
 
-  app.on('second-instance', () => {
-    if (mainWindow.isDestroyed()) mainWindow = openWindow();
+  app.on('second-instance', async () => {
+    if (mainWindow.isDestroyed()) mainWindow = openWindow(await kioskNow());
     if (mainWindow.isMinimized()) mainWindow.restore();
     mainWindow.focus();
   });
   // macOS keeps the app alive without windows; clicking the dock icon brings the wall back.
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow();
+  app.on('activate', async () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow(await kioskNow());
   });
 }
 

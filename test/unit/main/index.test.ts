@@ -97,6 +97,8 @@ const electron = vi.hoisted(() => {
       getOSProcessId: () => 4242,
       reload: vi.fn(),
       forcefullyCrashRenderer: vi.fn(),
+      closeDevTools: vi.fn(),
+      isDevToolsOpened: () => false,
     };
     this.loadURL = vi.fn(async (target: string) => {
       calls.push(`loadURL:${target}`);
@@ -106,6 +108,7 @@ const electron = vi.hoisted(() => {
     this.off = vi.fn();
     this.once = vi.fn();
     this.isDestroyed = () => false;
+    this.setKiosk = record('window.setKiosk');
     // Created hidden (shown at ready-to-show), so the display may still sleep.
     this.isVisible = () => false;
     this.isMinimized = () => false;
@@ -113,7 +116,9 @@ const electron = vi.hoisted(() => {
   });
   Object.assign(BrowserWindow, { getAllWindows: () => windows });
   const powerSaveBlocker = { start: record('powerSaveBlocker.start', () => 1), stop: vi.fn() };
+  const Menu = { getApplicationMenu: vi.fn(() => null), setApplicationMenu: record('Menu.setApplicationMenu') };
   return {
+    Menu,
     app,
     protocol,
     ipcMain,
