@@ -18,6 +18,12 @@ export const MAX_PARAMETERS = 100;
 /** Decimal strings exactly as sent: no exponent, no locale commas, no leading '+'. */
 export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 export const INTEGER_PATTERN = /^-?(0|[1-9]\d*)$/;
+/**
+ * The longest number a template may carry, sign and point included. Far beyond any real range or
+ * step (a double has 17 significant digits), short enough that a pasted page of digits is refused
+ * with a clear message instead of being sent, stored and compared digit by digit.
+ */
+export const MAX_NUMBER_CHARS = 40;
 
 export const TemplateParameterSchema = z.object({
   dataType: TemplateDataTypeSchema,
@@ -63,6 +69,13 @@ function checkNumber(
   problems: FieldProblem[],
 ): string | undefined {
   if (value === undefined || value === '') return undefined;
+  if (value.length > MAX_NUMBER_CHARS) {
+    problems.push({
+      path,
+      message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${value.length})`,
+    });
+    return undefined;
+  }
   const ok = (integer ? INTEGER_PATTERN : DECIMAL_PATTERN).test(value);
   if (!ok) {
     problems.push({
@@ -114,7 +127,8 @@ export function subtractDecimals(a: string, b: string): string {
 
 function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[]): void {
   const at = (rest: string) => `parameters[${i}].${rest}`;
-  if (p.identifier.trim() === '') problems.push({ path: at('identifier'), message: 'identifier is required' });
+  if (p.identifier.trim() === '')
+    problems.push({ path: at('identifier'), message: 'identifier is required' });
   else if (!IDENTIFIER_PATTERN.test(p.identifier))
     problems.push({
       path: at('identifier'),
@@ -132,6 +146,11 @@ function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[
     const max = p.map.max;
     if (max === undefined || max === '') {
       problems.push({ path: at('map.max'), message: 'max length is required for STRING' });
+    } else if (max.length > MAX_NUMBER_CHARS) {
+      problems.push({
+        path: at('map.max'),
+        message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${max.length})`,
+      });
     } else if (!INTEGER_PATTERN.test(max) || Number(max) <= 0) {
       problems.push({ path: at('map.max'), message: `must be a positive whole number (got "${max}")` });
     }
@@ -159,8 +178,7 @@ function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[
 }
 
 export type TemplateValidation =
-  | { ok: true; value: ArchiveTemplateSaveDto }
-  | { ok: false; problems: FieldProblem[] };
+  { ok: true; value: ArchiveTemplateSaveDto } | { ok: false; problems: FieldProblem[] };
 
 /**
  * Validate an archive template request.

@@ -4,6 +4,7 @@ import {
   formatPath,
   IDENTIFIER_PATTERN,
   MAP_KEYS_BY_TYPE,
+  MAX_NUMBER_CHARS,
   MAX_PARAMETERS,
   numberToWire,
   subtractDecimals,
@@ -362,5 +363,37 @@ describe('formatPath', () => {
   it('writes indexes in brackets and keys with dots', () => {
     expect(formatPath(['parameters', 0, 'map', 'min'])).toBe('parameters[0].map.min');
     expect(formatPath([])).toBe('');
+  });
+});
+
+describe('template numbers have a length limit', () => {
+  const templateWith = (dataType: 'INTEGER' | 'DOUBLE' | 'STRING', map: Record<string, string>) => ({
+    name: 'T',
+    desc: '',
+    parameters: [{ dataType, identifier: 'x', name: 'x', map }],
+  });
+
+  it('refuses a min, max or step past MAX_NUMBER_CHARS, naming the field and the limit', () => {
+    const long = '1'.repeat(MAX_NUMBER_CHARS + 1);
+    const result = validateTemplate(templateWith('DOUBLE', { min: '0', max: long, step: `0.${long}` }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual([
+      {
+        path: 'parameters[0].map.max',
+        message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${long.length})`,
+      },
+      {
+        path: 'parameters[0].map.step',
+        message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${long.length + 2})`,
+      },
+    ]);
+  });
+
+  it('refuses a STRING max length past the limit, and accepts one at it', () => {
+    const at = '9'.repeat(MAX_NUMBER_CHARS);
+    expect(validateTemplate(templateWith('STRING', { max: at })).ok).toBe(true);
+    const over = validateTemplate(templateWith('STRING', { max: `${at}9` }));
+    expect(over.ok || over.problems[0].message).toMatch(/too long/);
   });
 });
