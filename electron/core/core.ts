@@ -50,6 +50,8 @@ export interface CorePorts {
   app: { shell: 'electron' | 'web'; name?: string; version?: string; platform?: string };
   /** Per platform request; the client's default (10 s) if absent. */
   platformTimeoutMs?: number;
+  /** The end of this shell's log file, for app:diagnostics; absent where the shell keeps none. */
+  logTail?: () => Promise<string>;
 }
 
 export interface Core {

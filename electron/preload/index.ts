@@ -47,7 +47,7 @@ const api = {
     set: (input) => invoke('settings:set', input),
   },
   demo: { start: () => invoke('demo:start') },
-  app: { info: () => invoke('app:info') },
+  app: { info: () => invoke('app:info'), diagnostics: () => invoke('app:diagnostics') },
   provisioning: { import: (input) => invoke('provisioning:import', input) },
 
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void {

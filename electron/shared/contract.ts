@@ -7,7 +7,7 @@ import {
   ProductSchema,
   StreamPlaybackSchema,
 } from './domain';
-import { AppInfoSchema, NoticeSchema } from './contract/app';
+import { AppInfoSchema, DiagnosticsSchema, NoticeSchema } from './contract/app';
 import { type Result } from './contract/result';
 import { TemplateHistoryEntrySchema } from './contract/template-history';
 import { LayoutDraftSchema, LayoutSchema } from './layout';
@@ -111,6 +111,8 @@ export const channels = {
     output: z.object({ baseUrl: z.string(), profile: ProfileViewSchema }),
   },
   'app:info': { input: none, output: AppInfoSchema },
+  /** What an integrator sends when something went wrong: versions, settings, notices, log tail; no secret. */
+  'app:diagnostics': { input: none, output: DiagnosticsSchema },
   /** Import a provisioning file (its text): all or nothing. */
   'provisioning:import': {
     input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
@@ -164,7 +166,7 @@ export const apiChannels = {
   layouts: { list: 'layouts:list', save: 'layouts:save', remove: 'layouts:remove' },
   settings: { get: 'settings:get', set: 'settings:set' },
   demo: { start: 'demo:start' },
-  app: { info: 'app:info' },
+  app: { info: 'app:info', diagnostics: 'app:diagnostics' },
   provisioning: { import: 'provisioning:import' },
 } as const satisfies Record<string, Record<string, Channel>>;
 

@@ -1,8 +1,9 @@
 import type { CoreContext } from '../core-context';
+import { diagnosticsReport } from '../diagnostics-report';
 import type { CoreHandlers } from '../run-handler';
 
-/** What the app is and where it runs, with the recent notices (app:info). */
-export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info'> {
+/** What the app is and where it runs, with the recent notices (app:info); diagnostics to send. */
+export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info' | 'app:diagnostics'> {
   const { app, cipher } = ctx.ports;
   return {
     'app:info': async () => ({
@@ -15,5 +16,38 @@ export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info'> {
       demoAvailable: ctx.demo.available,
       notices: ctx.notices(),
     }),
+
+    'app:diagnostics': async () => {
+      const now = ctx.clock.now();
+      const [settings, profiles, layouts, tier, description, logTail] = await Promise.all([
+        ctx.settings.get(),
+        ctx.vault.list(),
+        ctx.layouts.list(),
+        cipher.tier(),
+        cipher.describe(),
+        ctx.ports.logTail?.().catch((e: unknown) => `(the log could not be read: ${(e as Error).message})`),
+      ]);
+      const text = diagnosticsReport({
+        app: {
+          name: app.name ?? 'Control Room Wall',
+          version: app.version ?? '0.0.0',
+          shell: app.shell,
+          platform: app.platform ?? process.platform,
+        },
+        runtime: {
+          node: process.versions.node,
+          electron: process.versions.electron,
+          chrome: process.versions.chrome,
+        },
+        storage: { tier, description },
+        settings,
+        profiles,
+        layouts,
+        notices: ctx.notices(),
+        logTail,
+        now,
+      });
+      return { text, generatedAt: now };
+    },
   };
 }

@@ -33,3 +33,11 @@ export const AppInfoSchema = z.object({
   notices: z.array(NoticeSchema),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+/** A diagnostics report as plain text, ready to paste into a ticket. */
+export const DiagnosticsSchema = z.object({
+  text: z.string(),
+  /** Epoch milliseconds. */
+  generatedAt: z.number(),
+});
+export type Diagnostics = z.infer<typeof DiagnosticsSchema>;

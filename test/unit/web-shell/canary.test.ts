@@ -134,6 +134,7 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     await call('settings:set', { statsOverlay: true });
     await call('demo:start');
     await call('app:info');
+    await call('app:diagnostics');
     const provisioned = {
       version: 1,
       profiles: [
