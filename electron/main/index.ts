@@ -10,6 +10,7 @@ import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
 import { KioskMode } from './app/kiosk-mode';
+import { keepSecretUrlsOutOfCache } from './app/media-cache-guard';
 import { guardRendererMemory, memoryLimitMiB, pageMemoryKiB } from './app/memory-guard';
 import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
@@ -56,6 +57,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 
   serveAppProtocol(fileURLToPath(new URL('../renderer', import.meta.url)));
   guardSession(session.defaultSession, origin.isTrustedUrl);
+  keepSecretUrlsOutOfCache(session.defaultSession);
 
   const demo = new EmbeddedDemo(createLogger('demo-platform'));
   app.on('will-quit', () => void demo.close());

@@ -61,6 +61,7 @@ const electron = vi.hoisted(() => {
       setPermissionRequestHandler: record('session.setPermissionRequestHandler'),
       setPermissionCheckHandler: record('session.setPermissionCheckHandler'),
       setDevicePermissionHandler: record('session.setDevicePermissionHandler'),
+      webRequest: { onHeadersReceived: record('session.webRequest.onHeadersReceived') },
     },
   };
   const safeStorage = {
