@@ -11,6 +11,8 @@ import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
 import { KioskMode } from './app/kiosk-mode';
 import { keepSecretUrlsOutOfCache } from './app/media-cache-guard';
+import { safeScreenUrl } from './app/safe-screen';
+import { StartGuard } from './app/start-guard';
 import { guardRendererMemory, memoryLimitMiB, pageMemoryKiB } from './app/memory-guard';
 import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
@@ -46,6 +48,24 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     return;
   }
 
+  // Before 'ready': a crash loop at start-up shows the safe screen; GPU trouble turns acceleration off.
+  const guard = new StartGuard({ app, dataDir: app.getPath('userData'), log });
+  if (guard.decision.kind === 'safe-screen') {
+    const { starts, lastFailure } = guard.decision;
+    log.error(`the app failed ${starts} times in a row at start-up: showing the safe screen`, {
+      lastFailure,
+    });
+    await app.whenReady();
+    const window = new BrowserWindow({
+      width: 960,
+      height: 640,
+      backgroundColor: '#0b0f14',
+      autoHideMenuBar: true,
+    });
+    void window.loadURL(safeScreenUrl({ starts, lastFailure, appName: app.getName() }));
+    return;
+  }
+
   const origin = rendererOrigin(app.isPackaged, process.env.ELECTRON_RENDERER_URL);
   // Every webContents (windows, devtools, anything Chromium spawns) gets the navigation guard.
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, origin.isTrustedUrl));
@@ -68,6 +88,8 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     startDemo: () => demo.start(),
     app: { shell: 'electron', name: app.getName(), version: app.getVersion(), platform: process.platform },
   });
+
+  guard.watch(core.notify);
 
   const trusted = new TrustedSenders(origin.isTrustedUrl);
   removeLibraryListeners();
@@ -95,7 +117,27 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     const stopKiosk = core.on('settings:changed', ({ settings }) => kioskMode.apply(settings.kiosk));
     window.once('closed', stopKiosk);
     const log = createLogger('wall-window');
-    const recovery = keepRendererAlive(window, { log, notify: core.notify });
+    const recovery = keepRendererAlive(window, {
+      log,
+      notify: core.notify,
+      escalate: {
+        // A window left in a state a reload does not clear: a new one, the old one closed.
+        recreateWindow: () => {
+          void kioskNow().then((k) => {
+            const next = openWindow(k);
+            if (mainWindow === window) mainWindow = next;
+            window.destroy();
+          });
+        },
+        // The GPU or network process may be what is broken: a new app, from the start.
+        relaunchApp: () => {
+          guard.record("the wall's page kept dying");
+          app.relaunch();
+          app.exit(0);
+        },
+      },
+    });
+    guard.healthyAfterLoad(window);
     const stopGuard = guardRendererMemory({
       log,
       readKiB: () => pageMemoryKiB(window, () => app.getAppMetrics()),

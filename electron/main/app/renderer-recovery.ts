@@ -1,6 +1,7 @@
 import type { BrowserWindow, RenderProcessGoneDetails } from 'electron';
 import type { Logger } from '../../core/logger';
 import type { NoticeInput, NoticeSink } from '../../core/ports';
+import { DEFAULT_LIMITS, FRESH_PAGE, onPageGone, recovered, type PageHistory } from './recovery-policy';
 
 /**
  * A wall window that heals itself when its page dies or hangs: nobody may be at the keyboard for weeks.
@@ -28,6 +29,11 @@ export interface RendererRecoveryOptions {
   /** A page that has run this long since its last reload counts as healthy again. */
   stableMs?: number;
   now?: () => number;
+  /**
+   * The rungs above a reload (recovery-policy.ts): from the 4th death in a row the window is
+   * rebuilt, from the 6th the app relaunches. Absent: the page is only ever reloaded.
+   */
+  escalate?: { recreateWindow(): void; relaunchApp(): void };
 }
 
 type NoticeLevel = NoticeInput['level'];
@@ -56,8 +62,14 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
   const now = options.now ?? Date.now;
   const contents = window.webContents;
 
-  let reloadsInARow = 0;
-  let lastReloadAt = -Infinity;
+  const limits = {
+    ...DEFAULT_LIMITS,
+    windowMs: stableMs,
+    firstDelayMs: firstDelay,
+    maxDelayMs: maxDelay,
+    ...(!options.escalate && { recreateAfter: Infinity, relaunchAfter: Infinity }),
+  };
+  let page: PageHistory = FRESH_PAGE;
   let reloadTimer: ReturnType<typeof setTimeout> | null = null;
   let hangTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -87,26 +99,37 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     // clean-exit: the window is closing, or Chromium swapped the process on purpose.
     if (stopped || details.reason === 'clean-exit' || window.isDestroyed()) return;
     if (reloadTimer) return; // a reload is already on its way
-    if (now() - lastReloadAt >= stableMs) reloadsInARow = 0;
-    reloadsInARow += 1;
-    const delay = Math.min(maxDelay, firstDelay * 2 ** Math.min(reloadsInARow - 1, 30));
+    const step = onPageGone(page, now(), limits);
+    page = step.history;
+    const { action } = step;
+    const cause = planned ? `restarted: ${planned}` : details.reason;
+    if (action.kind === 'relaunch-app') {
+      log.error(`the wall's page is gone (${cause}) ${action.inARow} times in a row: relaunching the app`);
+      tell('error', `The wall's page stopped ${action.inARow} times in a row; the app is restarting.`);
+      options.escalate?.relaunchApp();
+      return;
+    }
+    const delay = action.delayMs;
+    const rebuild = action.kind === 'recreate-window';
     log.warn(
-      `the wall's page is gone (${planned ? `restarted: ${planned}` : details.reason}, exit code ${details.exitCode}); reloading in ${delay} ms`,
-      { reloadsInARow },
+      `the wall's page is gone (${cause}, exit code ${details.exitCode}); ${rebuild ? 'rebuilding its window' : 'reloading'} in ${delay} ms`,
+      { reloadsInARow: action.inARow },
     );
     const inARow =
-      reloadsInARow > 1 ? ` (${reloadsInARow} times in a row; waited ${Math.round(delay / 1000)} s)` : '';
+      action.inARow > 1 ? ` (${action.inARow} times in a row; waited ${Math.round(delay / 1000)} s)` : '';
+    const done = rebuild ? 'its window was rebuilt' : 'was reloaded';
     tell(
       'warning',
       planned
         ? `The wall's page was restarted: ${planned}${inARow}`
-        : `The wall's page stopped (${describeReason(details.reason)}) and was reloaded${inARow}`,
+        : `The wall's page stopped (${describeReason(details.reason)}) and ${done}${inARow}`,
     );
     reloadTimer = setTimeout(() => {
       reloadTimer = null;
       if (stopped || window.isDestroyed()) return;
-      lastReloadAt = now();
-      contents.reload();
+      page = recovered(page, now());
+      if (rebuild && options.escalate) options.escalate.recreateWindow();
+      else contents.reload();
     }, delay);
   };
 
@@ -138,7 +161,7 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
       if (plannedRestart === null || stopped || window.isDestroyed()) return;
       plannedRestart = null;
       log.warn("the wall's page did not end when asked; reloading it in place");
-      lastReloadAt = now();
+      page = recovered(page, now());
       contents.reload();
     }, hangGraceMs);
   };

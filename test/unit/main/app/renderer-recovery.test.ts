@@ -8,7 +8,9 @@ let window: FakeWindow;
 let notices: NoticeInput[];
 let lines: string[];
 
-function watch(options: { stableMs?: number } = {}) {
+function watch(
+  options: { stableMs?: number; escalate?: { recreateWindow(): void; relaunchApp(): void } } = {},
+) {
   return keepRendererAlive(window as never, {
     log: createLogger('wall-window', { sink: (line) => lines.push(line) }),
     notify: (notice) => notices.push(notice),
@@ -183,5 +185,27 @@ describe('keepRendererAlive', () => {
     vi.advanceTimersByTime(60_000);
     expect(window.webContents.forcefullyCrashRenderer).not.toHaveBeenCalled();
     expect(window.webContents.reload).not.toHaveBeenCalled();
+  });
+
+  it('climbs the ladder when given one: reloads, then rebuilds the window, then relaunches the app', () => {
+    const escalate = { recreateWindow: vi.fn(), relaunchApp: vi.fn() };
+    watch({ escalate });
+    for (let i = 0; i < 5; i += 1) {
+      gone('crashed');
+      vi.advanceTimersToNextTimer();
+    }
+    expect(window.webContents.reload).toHaveBeenCalledTimes(3);
+    expect(escalate.recreateWindow).toHaveBeenCalledTimes(2);
+    expect(notices.at(-1)?.message).toBe(
+      "The wall's page stopped (it crashed) and its window was rebuilt (5 times in a row; waited 16 s)",
+    );
+    gone('crashed');
+    expect(escalate.relaunchApp).toHaveBeenCalledTimes(1);
+    expect(notices.at(-1)).toMatchObject({
+      level: 'error',
+      message: expect.stringContaining('6 times in a row'),
+    });
+    vi.advanceTimersByTime(120_000);
+    expect(window.webContents.reload).toHaveBeenCalledTimes(3);
   });
 });

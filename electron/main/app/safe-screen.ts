@@ -1,0 +1,31 @@
+/**
+ * The page shown instead of the wall after a crash loop at start-up: what failed and what to do,
+ * with no script and nothing loaded from anywhere (a data: URL), so it shows even when the app's own
+ * renderer is what is broken.
+ */
+export function safeScreenUrl(details: {
+  starts: number;
+  lastFailure?: string;
+  logFile?: string;
+  appName: string;
+}): string {
+  const esc = (text: string) =>
+    text.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+    );
+  const failure = details.lastFailure
+    ? `<p>The last thing that failed:</p><pre>${esc(details.lastFailure)}</pre>`
+    : '<p>It stopped before it could say why.</p>';
+  const log = details.logFile ? `<p>The log file: <code>${esc(details.logFile)}</code></p>` : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(details.appName)}: stopped</title>
+<style>body{margin:0;height:100vh;display:grid;place-items:center;background:#0b0f14;color:#e6edf3;font:16px/1.5 system-ui,sans-serif}
+main{max-width:44rem;padding:2rem}h1{font-size:1.5rem;color:#f0b429}pre{white-space:pre-wrap;background:#161b22;padding:1rem;border-radius:6px}
+code{background:#161b22;padding:0 .3rem;border-radius:4px}</style></head><body><main>
+<h1>${esc(details.appName)} stopped restarting itself</h1>
+<p>It failed ${details.starts} times in a row within a few minutes of starting, so it stopped trying, rather than restart without end.</p>
+${failure}${log}
+<p>Fix the cause (or send the log file to your integrator), then restart the app: it will try again normally.</p>
+</main></body></html>`;
+  return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
+}
