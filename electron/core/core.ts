@@ -1,5 +1,5 @@
 import type { Channel, ChannelOutput, EventName, EventPayload, Notice, Result } from '../shared/contract';
-import type { ProvisioningSummary } from '../shared/provisioning';
+import type { AfterImport, ProvisioningSummary } from '../shared/provisioning';
 import { toView, type CoreContext } from './core-context';
 import { CredentialVault } from './credential-vault';
 import { DemoLifecycle } from './demo-lifecycle';
@@ -27,6 +27,12 @@ import {
   type NoticeInput,
   type SecretCipher,
 } from './ports';
+import {
+  applyProvisioningFile,
+  applyStandingProvisioning,
+  standingProvisioningPath,
+  type ProvisioningFileResult,
+} from './provisioning-file';
 import { importProvisioning } from './provisioning-import';
 import { runHandler, type CoreHandlers } from './run-handler';
 import { SettingsStore } from './settings-store';
@@ -67,6 +73,10 @@ export interface Core {
   notices(): Notice[];
   /** For `--provision FILE`: the same all-or-nothing import as provisioning:import. */
   importProvisioning(input: string | unknown): Promise<ProvisioningSummary>;
+  /** Import a provisioning file, then strip its secrets (or remove it): provisioning-file.ts. */
+  applyProvisioningFile(file: string, options?: { after?: AfterImport }): Promise<ProvisioningFileResult>;
+  /** The standing file at its per-OS path, applied once per content; undefined when absent or applied. */
+  applyStandingProvisioning(file?: string): Promise<ProvisioningFileResult | undefined>;
 }
 
 /**
@@ -143,6 +153,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   );
 
   await warnAboutWeakStorage(ports.cipher, notify);
+  const fileDeps = { importProvisioning: (text: string) => importProvisioning(ctx, text), notify };
 
   return {
     handlers,
@@ -152,5 +163,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     notify,
     notices: ctx.notices,
     importProvisioning: (input) => importProvisioning(ctx, input),
+    applyProvisioningFile: (file, options) => applyProvisioningFile(file, fileDeps, options),
+    applyStandingProvisioning: (file = standingProvisioningPath()) =>
+      applyStandingProvisioning(file, { ...fileDeps, store: ports.store, now: () => clock.now() }),
   };
 }

@@ -1,12 +1,25 @@
 import { z } from 'zod';
-import { CREDENTIAL_FIELDS, type FieldProblem } from '../shared/domain';
+import { CREDENTIAL_FIELDS, type CredentialType, type FieldProblem } from '../shared/domain';
 import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, placeTiles, type Layout } from '../shared/layout';
 import type { CipherTier, ProfileSaveInput } from '../shared/profile';
-import { PROVISIONING_VERSION, ProvisioningFileSchema, type ProvisioningFile } from '../shared/provisioning';
+import {
+  PROVISIONING_VERSION,
+  ProvisioningFileSchema,
+  VAULT_MARKER,
+  type ProvisioningFile,
+} from '../shared/provisioning';
+import { secretBindingChange } from './credential-vault';
 
 /** What is already saved, for checking references of a file against it. */
 export interface ProvisioningContext {
   profileIds: readonly string[];
+  /** Where each saved profile's secrets belong, for files that say a secret is already in the vault. */
+  savedProfiles?: readonly {
+    id: string;
+    baseUrl: string;
+    credentialType: CredentialType;
+    keys: Record<string, string>;
+  }[];
   layoutIds: readonly string[];
   /** The cipher's tier now: weak or unavailable storage refuses secrets up front. */
   tier: CipherTier;
@@ -139,7 +152,37 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
         problems.push({ path: `${at}.id`, message: `"${p.id}" is already used by $.profiles[${seen}]` });
       else profileIndex.set(p.id, i);
     }
-    if (ctx.tier === 'unavailable')
+    const marked = vaultMarkedSecrets(p);
+    if (marked.length) {
+      const saved = ctx.savedProfiles?.find((s) => s.id === p.id);
+      const creds = asRecord(p.credentials);
+      const type = creds.type as CredentialType;
+      const why =
+        typeof p.baseUrl === 'string' && type in CREDENTIAL_FIELDS
+          ? secretBindingChange(
+              {
+                baseUrl: p.baseUrl,
+                credentialType: type,
+                keys: Object.fromEntries(
+                  CREDENTIAL_FIELDS[type].keys.map((k) => [k, String(creds[k] ?? '')]),
+                ),
+              },
+              saved,
+            )
+          : undefined;
+      if (!saved || why)
+        for (const name of marked)
+          problems.push({
+            path: `${at}.credentials.${name}`,
+            message: saved
+              ? `says the secret is in the vault, but the stored one cannot be used: ${why}; put the secret itself in the file`
+              : `says the secret is in the vault, but this computer has no profile "${String(p.id)}": put the secret itself in the file`,
+          });
+    }
+    const carriesSecrets = marked.length < secretCount(p);
+    if (!carriesSecrets) {
+      // Every secret is already in the vault: storage strength does not matter for this profile.
+    } else if (ctx.tier === 'unavailable')
       problems.push({
         path: `${at}.credentials`,
         message: 'this machine cannot encrypt secrets now, so they cannot be stored',
@@ -209,7 +252,10 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
           placement: p.placement ?? 'query',
           credentialType: p.credentials.type,
           keys: Object.fromEntries(fields.keys.map((k) => [k, creds[k]])),
-          secrets: Object.fromEntries(fields.secrets.map((k) => [k, creds[k]])),
+          // A secret marked as in the vault is left out: the stored one is kept.
+          secrets: Object.fromEntries(
+            fields.secrets.filter((k) => creds[k] !== VAULT_MARKER).map((k) => [k, creds[k]]),
+          ),
           acceptWeakStorage: p.acceptWeakStorage,
         };
       }),
@@ -234,4 +280,19 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function asRecord(v: unknown): Record<string, unknown> {
   return isRecord(v) ? v : {};
+}
+
+/** The secret fields of a raw profile whose value is the vault marker. */
+function vaultMarkedSecrets(p: Record<string, unknown>): string[] {
+  const creds = asRecord(p.credentials);
+  const type = creds.type;
+  if (typeof type !== 'string' || !(type in CREDENTIAL_FIELDS)) return [];
+  return CREDENTIAL_FIELDS[type as CredentialType].secrets.filter((k) => creds[k] === VAULT_MARKER);
+}
+
+function secretCount(p: Record<string, unknown>): number {
+  const type = asRecord(p.credentials).type;
+  return typeof type === 'string' && type in CREDENTIAL_FIELDS
+    ? CREDENTIAL_FIELDS[type as CredentialType].secrets.length
+    : 0;
 }

@@ -17,6 +17,7 @@ export async function importProvisioning(
   const [saved, savedLayouts, tier] = await Promise.all([vault.list(), layouts.list(), vault.tier()]);
   const check = checkProvisioning(input, {
     profileIds: saved.map((p) => p.id),
+    savedProfiles: saved,
     layoutIds: savedLayouts.map((l) => l.id),
     tier,
   });

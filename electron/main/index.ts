@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, powerSaveBlocker, safeStorage, session } from 'electron';
@@ -22,6 +21,7 @@ import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
 import { TrustedSenders } from './ipc/trusted-senders';
 import { createCore, type Core } from '../core/core';
+import { standingProvisioningPath } from '../core/provisioning-file';
 import { createLogger } from '../core/logger';
 
 const log = createLogger('main');
@@ -97,7 +97,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   forwardEvents(core, trusted);
 
   // Provisioning is applied before the window loads, so the first screen already shows its result.
-  if (args.provisionFile) await provision(core, args.provisionFile);
+  await provision(core, args.provisionFile);
 
   const kioskNow = async () => {
     const settings = await core.call('settings:get', undefined);
@@ -162,17 +162,28 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   });
 }
 
-/** `--provision FILE`: all or nothing; a refused file is reported as a notice, and the app still opens. */
-async function provision(core: Core, file: string): Promise<void> {
-  try {
-    const summary = await core.importProvisioning(await readFile(file, 'utf8'));
-    log.info(
-      `provisioned from ${file}: ${summary.profiles.length} profile(s), ${summary.layouts.length} layout(s)`,
-    );
-  } catch (error) {
+/**
+ * `--provision FILE`, then the standing file at its per-OS path: each all or nothing, its secrets then
+ * stripped from the file. A refused file is reported as a notice, and the app still opens.
+ */
+async function provision(core: Core, file: string | undefined): Promise<void> {
+  const report = (what: string, error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    core.notify({ level: 'error', source: 'provisioning', message: `${file}: ${message}` });
-  }
+    core.notify({ level: 'error', source: 'provisioning', message: `${what}: ${message}` });
+  };
+  if (file)
+    await core.applyProvisioningFile(file).then(
+      ({ summary, file: after }) =>
+        log.info(
+          `provisioned from ${file}: ${summary.profiles.length} profile(s), ${summary.layouts.length} layout(s); file ${after}`,
+        ),
+      (error: unknown) => report(file, error),
+    );
+  const standing = standingProvisioningPath();
+  await core.applyStandingProvisioning(standing).then(
+    (result) => result && log.info(`applied the standing provisioning file ${standing}; file ${result.file}`),
+    (error: unknown) => report(standing, error),
+  );
 }
 
 // Electron's main process runs this file as its entry (process.type 'browser'); anywhere else (a unit

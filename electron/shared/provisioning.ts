@@ -18,6 +18,17 @@ import { HttpUrlSchema, ProfileIdSchema } from './profile';
  */
 export const PROVISIONING_VERSION = 1;
 
+/**
+ * What a secret becomes in a provisioning file once it is in the vault: the app rewrites the file
+ * after a successful import, and an import of the rewritten file keeps the stored secret (for the
+ * same platform address and keys only, like any stored secret).
+ */
+export const VAULT_MARKER = '<stored in the vault of this computer>';
+
+/** What happens to the file after a successful import: its secrets replaced by the marker, or the file removed. */
+export const AfterImportSchema = z.enum(['strip-secrets', 'delete-file']);
+export type AfterImport = z.infer<typeof AfterImportSchema>;
+
 export const ProvisionedCredentialsSchema = z.discriminatedUnion('type', [
   UserCredentialsSchema.strict(),
   ProductCredentialsSchema.strict(),
@@ -75,6 +86,8 @@ export const ProvisioningFileSchema = z
     kiosk: ProvisionedKioskSchema.optional(),
     /** The profile to select; default: the first profile of the file. */
     selectedProfile: z.string().min(1).optional(),
+    /** After a successful import: replace each secret with VAULT_MARKER (default) or remove the file. */
+    afterImport: AfterImportSchema.optional(),
   })
   .strict();
 export type ProvisioningFile = z.infer<typeof ProvisioningFileSchema>;

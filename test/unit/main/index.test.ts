@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -290,6 +290,9 @@ describe('electron/main/index.ts', () => {
     expect(profiles).toMatchObject({ ok: true, value: [{ id: 'north', name: 'North site' }] });
     expect(JSON.stringify(profiles)).not.toContain('canary-token-0b5e');
     expect(await readdir(userData)).toContain('profiles.json');
+    // … and the file no longer holds the secret.
+    expect(await readFile(provisionFile, 'utf8')).not.toContain('canary-token-0b5e');
+    expect(await readFile(provisionFile, 'utf8')).toContain('<stored in the vault of this computer>');
   });
 
   it('starts the embedded demo platform over IPC and lists its products', async () => {

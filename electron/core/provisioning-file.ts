@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { CREDENTIAL_FIELDS, type CredentialType } from '../shared/domain';
+import type { ProvisioningSummary } from '../shared/provisioning';
+import { AfterImportSchema, VAULT_MARKER, type AfterImport } from '../shared/provisioning';
+import type { KeyValueStore, NoticeSink } from './ports';
+
+/** Which standing provisioning file was applied last, by content hash. */
+const APPLIED_KEY = 'provisioning-applied';
+
+export interface ProvisioningFileResult {
+  summary: ProvisioningSummary;
+  /** What was done to the file afterwards. */
+  file: 'secrets-stripped' | 'deleted' | 'unchanged';
+}
+
+export interface ProvisioningFileDeps {
+  importProvisioning(text: string): Promise<ProvisioningSummary>;
+  notify: NoticeSink;
+}
+
+/**
+ * Import a provisioning file, then leave no secret in it.
+ *
+ * The import is all or nothing and happens first: a refused file, or one whose import fails part-way,
+ * is left exactly as it was. After a successful import the file is rewritten with each secret replaced
+ * by VAULT_MARKER (atomically: written beside, flushed, renamed over, so a power cut leaves the old
+ * file or the new one), or removed, as its `afterImport` (or the caller's `after`) says. Importing the
+ * rewritten file again changes nothing: the marker keeps the stored secret.
+ */
+export async function applyProvisioningFile(
+  file: string,
+  deps: ProvisioningFileDeps,
+  options: { after?: AfterImport } = {},
+): Promise<ProvisioningFileResult> {
+  const text = await readFile(file, 'utf8');
+  const summary = await deps.importProvisioning(text);
+  const data = JSON.parse(text) as Record<string, unknown>;
+  const declared = AfterImportSchema.safeParse(data.afterImport);
+  const after = options.after ?? (declared.success ? declared.data : 'strip-secrets');
+  try {
+    if (after === 'delete-file') {
+      await unlink(file);
+      return { summary, file: 'deleted' };
+    }
+    const stripped = stripSecrets(data);
+    if (!stripped.changed) return { summary, file: 'unchanged' };
+    await writeAtomically(file, `${JSON.stringify(stripped.data, null, 2)}\n`);
+    return { summary, file: 'secrets-stripped' };
+  } catch (error) {
+    deps.notify({
+      level: 'error',
+      source: 'provisioning',
+      message:
+        `${path.basename(file)} was applied, but its secrets could not be ${after === 'delete-file' ? 'removed with the file' : 'removed from it'}` +
+        ` (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Delete the file or its secrets by hand.`,
+    });
+    return { summary, file: 'unchanged' };
+  }
+}
+
+/**
+ * A standing provisioning file (one an integrator copies onto many PCs, at a fixed path): applied
+ * once per content, recorded by its SHA-256 so it is not applied again at every start.
+ *
+ * Returns undefined when there is no file or it was applied already.
+ */
+export async function applyStandingProvisioning(
+  file: string,
+  deps: ProvisioningFileDeps & { store: KeyValueStore; now: () => number },
+): Promise<ProvisioningFileResult | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const record = (await deps.store.get(APPLIED_KEY)) as { hashes?: string[] } | undefined;
+  const applied = new Set(record?.hashes ?? []);
+  if (applied.has(sha256(text))) return undefined;
+  const result = await applyProvisioningFile(file, deps);
+  // The file as it is now (stripped) is the same set-up: record both, so neither is applied again.
+  const now = await readFile(file, 'utf8').catch(() => undefined);
+  const hashes = [sha256(text), ...(now === undefined ? [] : [sha256(now)])];
+  await deps.store.set(APPLIED_KEY, {
+    hashes: [...new Set([...hashes, ...applied])].slice(0, 20),
+    file,
+    appliedAt: deps.now(),
+  });
+  return result;
+}
+
+/**
+ * Where an integrator puts the standing provisioning file, per operating system.
+ *
+ * Machine-wide and writable by administrators only (the app strips secrets from it, so the app's
+ * account must be allowed to write it): Linux /etc/control-room-wall/provisioning.json, Windows
+ * %ProgramData%\\Control Room Wall\\provisioning.json, macOS /Library/Application Support/Control Room
+ * Wall/provisioning.json. WALL_PROVISIONING_FILE overrides it.
+ */
+export function standingProvisioningPath(
+  platform: NodeJS.Platform = process.platform,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (env.WALL_PROVISIONING_FILE) return env.WALL_PROVISIONING_FILE;
+  if (platform === 'win32')
+    return path.win32.join(env.ProgramData ?? 'C:\\ProgramData', 'Control Room Wall', 'provisioning.json');
+  if (platform === 'darwin') return '/Library/Application Support/Control Room Wall/provisioning.json';
+  return '/etc/control-room-wall/provisioning.json';
+}
+
+/** The file's JSON with every profile secret replaced by the vault marker. */
+export function stripSecrets(data: Record<string, unknown>): {
+  data: Record<string, unknown>;
+  changed: boolean;
+} {
+  let changed = false;
+  const profiles = Array.isArray(data.profiles)
+    ? data.profiles.map((p: unknown) => {
+        if (p === null || typeof p !== 'object') return p;
+        const profile = p as Record<string, unknown>;
+        const creds = profile.credentials as Record<string, unknown> | undefined;
+        const type = creds?.type;
+        if (!creds || typeof type !== 'string' || !(type in CREDENTIAL_FIELDS)) return p;
+        const next = { ...creds };
+        for (const name of CREDENTIAL_FIELDS[type as CredentialType].secrets)
+          if (typeof next[name] === 'string' && next[name] !== VAULT_MARKER) {
+            next[name] = VAULT_MARKER;
+            changed = true;
+          }
+        return { ...profile, credentials: next };
+      })
+    : data.profiles;
+  return { data: data.profiles === undefined ? data : { ...data, profiles }, changed };
+}
+
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  // The rename itself is durable only once the folder is flushed (not possible on Windows).
+  const dir = await open(path.dirname(file), 'r').catch(() => undefined);
+  await dir?.sync().catch(() => undefined);
+  await dir?.close();
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
