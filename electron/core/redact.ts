@@ -2,16 +2,36 @@ import { SECRET_FIELD_NAMES } from '../shared/domain';
 
 export const REDACTED = '[REDACTED]';
 
-const SECRET_NAMES = new Set<string>(SECRET_FIELD_NAMES);
+/**
+ * Names whose value is a secret wherever they appear: the four credential secrets, and `secret`, the
+ * parameter the platform puts in every stream URL (`…/live/cam1.live.flv?secret=…`).
+ */
+const CREDENTIAL_NAMES: readonly string[] = SECRET_FIELD_NAMES;
+const STREAM_SECRET_NAME = 'secret';
+
+const SECRET_KEYS = new Set([...CREDENTIAL_NAMES, STREAM_SECRET_NAME].map((name) => name.toLowerCase()));
+
+/** A field or map key that holds a secret: `authSecret`, `authsecret` (a header object), `secret`. */
+function isSecretKey(key: unknown): boolean {
+  return typeof key === 'string' && SECRET_KEYS.has(key.toLowerCase());
+}
 
 /**
- * `authSecret=…`, `"querySecret":"…"`, `queryToken: …`: a secret named by its field, caught even when
- * its value was never registered (a server echoing a query string it was sent by someone else).
+ * A secret name standing on its own (not the tail of `xauthSecret` or of `querySecret`; after a URL escape
+ * such as `%3F` it is on its own), longest first so `projectAuthSecret` is never read as `…authSecret`.
  */
-const NAMED_SECRET = new RegExp(
-  `(${SECRET_FIELD_NAMES.join('|')})((?:\\\\?["'])?\\s*[:=]\\s*(?:\\\\?["'])?)([^\\s"'&,;}\\]\\\\]+)`,
+const SECRET_NAME = new RegExp(
+  `(?<=^|[^A-Za-z0-9]|%[0-9A-Fa-f]{2})(${[...CREDENTIAL_NAMES, STREAM_SECRET_NAME]
+    .sort((a, b) => b.length - a.length)
+    .join('|')})`,
   'gi',
 );
+
+/** `=`, `:` or a URL-encoded `=` (a query string inside a query string), with optional spaces. */
+const SEPARATOR = /^(\\?["'])?(\s*)(=|:|%3D)(\s*)/i;
+
+/** Where an unquoted value ends: the delimiters of a query string, a header list, JSON and prose. */
+const BARE_END = /[\s"'&,;}\]\\]/;
 
 /**
  * Removes secrets from text and values before they reach a log, an error or the renderer.
@@ -19,6 +39,10 @@ const NAMED_SECRET = new RegExp(
  * Secrets are registered by value (every form they may take on the wire: raw, URL-encoded,
  * form-encoded, JSON-escaped) and are also recognised by their field names. Replacing the
  * longest first means a secret that contains another is never half-redacted.
+ *
+ * The result stays readable: a named secret keeps its name and its delimiters and only the value
+ * becomes the marker (`authSecret=[REDACTED]&page=1`, `"querySecret":"[REDACTED]"`,
+ * `queryToken: [REDACTED]`, `?secret=[REDACTED]`), and redacting twice changes nothing.
  */
 export class Redactor {
   private readonly forms = new Set<string>();
@@ -33,8 +57,14 @@ export class Redactor {
 
   redact(text: string): string {
     let out = String(text);
-    for (const form of this.ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    return out.replace(NAMED_SECRET, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`);
+    if (this.ordered.length > 0) {
+      // Between markers only, so a secret that happens to spell part of `[REDACTED]` cannot break one.
+      out = out
+        .split(REDACTED)
+        .map((part) => this.redactValues(part))
+        .join(REDACTED);
+    }
+    return redactNamed(out);
   }
 
   /**
@@ -43,6 +73,12 @@ export class Redactor {
    */
   redactValue<T>(value: T): T {
     return this.copy(value, new WeakMap()) as T;
+  }
+
+  private redactValues(text: string): string {
+    let out = text;
+    for (const form of this.ordered) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
   }
 
   private copy(value: unknown, seen: WeakMap<object, unknown>): unknown {
@@ -65,7 +101,7 @@ export class Redactor {
         if (!(key in value)) continue;
         const field = (value as unknown as Record<string, unknown>)[key];
         Object.defineProperty(out, key, {
-          value: SECRET_NAMES.has(key) ? REDACTED : this.copy(field, seen),
+          value: isSecretKey(key) ? REDACTED : this.copy(field, seen),
           enumerable: Object.prototype.propertyIsEnumerable.call(value, key),
           writable: true,
           configurable: true,
@@ -77,7 +113,7 @@ export class Redactor {
     if (value instanceof Map) {
       const out = new Map<unknown, unknown>();
       seen.set(value, out);
-      for (const [k, v] of value) out.set(k, SECRET_NAMES.has(String(k)) ? REDACTED : this.copy(v, seen));
+      for (const [k, v] of value) out.set(k, isSecretKey(k) ? REDACTED : this.copy(v, seen));
       return out;
     }
     const proto = Object.getPrototypeOf(value) as object | null;
@@ -85,10 +121,106 @@ export class Redactor {
     const out: Record<string, unknown> = {};
     seen.set(value, out);
     for (const [key, field] of Object.entries(value)) {
-      out[key] = SECRET_NAMES.has(key) && field !== undefined ? REDACTED : this.copy(field, seen);
+      out[key] =
+        isSecretKey(key) && field !== undefined && field !== null ? REDACTED : this.copy(field, seen);
     }
     return out;
   }
+}
+
+/**
+ * Secrets caught by their name, even when their value was never registered (a server echoing a query
+ * string someone else sent it). Only the value is replaced; the name, the separator and the quotes stay:
+ *
+ * - `authSecret=abc&page=1` → `authSecret=[REDACTED]&page=1` (and `authSecret%3Dabc%26…` inside an
+ *   encoded query)
+ * - `"querySecret":"a\"b"` → `"querySecret":"[REDACTED]"`, JSON escapes read whole; the same inside a
+ *   JSON string (`\"queryToken\":\"…\"`)
+ * - `queryToken: tok-1, other` → `queryToken: [REDACTED], other`
+ * - `…/cam1.live.flv?secret=9f0c…&app=live` → `…?secret=[REDACTED]&app=live`
+ *
+ * The stream `secret` is a common word, so it is taken only as a parameter (`secret=`) or a quoted key
+ * (`"secret":`), never from prose (`expired secret: retry`). A name with no separator after it
+ * (`authSecret is required`) is left alone, and so is a value that is already the marker.
+ */
+function redactNamed(text: string): string {
+  let out = '';
+  let from = 0;
+  SECRET_NAME.lastIndex = 0;
+  for (let m = SECRET_NAME.exec(text); m !== null; m = SECRET_NAME.exec(text)) {
+    const nameEnd = m.index + m[0].length;
+    const sep = SEPARATOR.exec(text.slice(nameEnd, nameEnd + 16));
+    if (!sep) continue;
+    const quotedKey = sep[1] !== undefined || isQuote(text[m.index - 1]);
+    const isStream = m[0].toLowerCase() === STREAM_SECRET_NAME;
+    if (isStream && sep[3] === ':' && !quotedKey) continue;
+    const valueStart = nameEnd + sep[0].length;
+    const value = readValue(text, valueStart, sep[3].toLowerCase() === '%3d');
+    if (value === undefined) continue;
+    // `"authSecret":null` says there is no secret: nothing to hide.
+    if (quotedKey && text.slice(value.start, value.end) === 'null') continue;
+    out += text.slice(from, value.start) + REDACTED;
+    from = value.end;
+    SECRET_NAME.lastIndex = Math.max(SECRET_NAME.lastIndex, from);
+  }
+  return out + text.slice(from);
+}
+
+const isQuote = (c: string | undefined): boolean => c === '"' || c === "'";
+
+/** The span of the value at `start` to replace, inside its quotes if it has any. */
+function readValue(
+  text: string,
+  start: number,
+  encoded: boolean,
+): { start: number; end: number } | undefined {
+  if (text.startsWith(REDACTED, start)) return undefined;
+  const c = text[start];
+  if (c === '"' || c === "'") {
+    if (text.startsWith(REDACTED + c, start + 1)) return undefined;
+    return nonEmpty(start + 1, closingQuote(text, start + 1, c, 0));
+  }
+  if (c === '\\' && isQuote(text[start + 1])) {
+    if (text.startsWith(REDACTED + '\\', start + 2)) return undefined;
+    return nonEmpty(start + 2, closingQuote(text, start + 2, text[start + 1], 1));
+  }
+  let end = start;
+  while (end < text.length && !BARE_END.test(text[end])) {
+    if (encoded && /^%26/i.test(text.slice(end, end + 3))) break;
+    end += 1;
+  }
+  return nonEmpty(start, end);
+}
+
+/** An empty value (`authSecret=`, `"authSecret":""`) hides nothing and is left as it is. */
+const nonEmpty = (start: number, end: number): { start: number; end: number } | undefined =>
+  end > start ? { start, end } : undefined;
+
+/**
+ * Where a quoted string that starts at `from` closes, reading its escapes; `depth` 1 is a string inside
+ * a JSON string, where the quotes are `\"` and an escape of the inner string is `\\` plus an escaped char.
+ * A string that never closes (a cut-off message) runs to the end of the line.
+ */
+function closingQuote(text: string, from: number, quote: string, depth: 0 | 1): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '\n') return i;
+    if (depth === 0) {
+      if (c === quote) return i;
+      i += c === '\\' ? 2 : 1;
+      continue;
+    }
+    if (c === '\\' && text[i + 1] === quote) return i;
+    if (c === '\\' && text[i + 1] === '\\') {
+      // An escape of the inner string: `\\` then the escaped character, itself escaped if it is `\` or `"`.
+      i += 2;
+      i += text[i] === '\\' ? 2 : 1;
+      continue;
+    }
+    i += 1;
+  }
+  return text.length;
 }
 
 function wireForms(secret: string): string[] {

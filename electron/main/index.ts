@@ -22,6 +22,7 @@ import { registerAll, removeLibraryListeners } from './ipc/handle';
 import { TrustedSenders } from './ipc/trusted-senders';
 import { createCore, type Core } from '../core/core';
 import { standingProvisioningPath } from '../core/provisioning-file';
+import { startFileLogging } from '../core/log-file';
 import { createLogger } from '../core/logger';
 
 const log = createLogger('main');
@@ -48,6 +49,11 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     return;
   }
 
+  // One process writes and rotates the log: after the single-instance lock, before anything to say.
+  const fileLog = startFileLogging(app.getPath('userData'));
+  app.on('will-quit', () => fileLog.flushSync());
+  process.once('exit', () => fileLog.flushSync());
+
   // Before 'ready': a crash loop at start-up shows the safe screen; GPU trouble turns acceleration off.
   const guard = new StartGuard({ app, dataDir: app.getPath('userData'), log });
   if (guard.decision.kind === 'safe-screen') {
@@ -62,7 +68,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       backgroundColor: '#0b0f14',
       autoHideMenuBar: true,
     });
-    void window.loadURL(safeScreenUrl({ starts, lastFailure, appName: app.getName() }));
+    void window.loadURL(
+      safeScreenUrl({ starts, lastFailure, logFile: fileLog.file, appName: app.getName() }),
+    );
     return;
   }
 
@@ -86,6 +94,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     cipher: new SafeStorageCipher(safeStorage),
     store: new ElectronStoreAdapter(app.getPath('userData')),
     startDemo: () => demo.start(),
+    logTail: () => fileLog.tail(),
     app: { shell: 'electron', name: app.getName(), version: app.getVersion(), platform: process.platform },
   });
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../electron/core/logger';
-import { Redactor } from '../../../electron/core/redact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { attachLogSink, createLogger, MAX_LINE_CHARS } from '../../../electron/core/logger';
+import { REDACTED, Redactor } from '../../../electron/core/redact';
 
 function capture(level?: 'debug' | 'info') {
   const lines: string[] = [];
@@ -50,6 +50,38 @@ describe('createLogger', () => {
     expect(all).not.toContain('CANARY');
     expect(all).not.toContain('not-registered-yet');
     expect(all).toContain('"message":"echo [REDACTED]"');
+    // Readable, not garbled: each secret keeps its name and delimiters, the marker once.
+    expect(lines[0]).toMatch(/\[platform\] GET \/products\?authSecret=\[REDACTED\]$/);
+    expect(lines[1]).toContain('"url":"http://h/p?authKey=a&authSecret=[REDACTED]"');
+    expect(lines[1]).toContain('"credentials":{"authSecret":"[REDACTED]"}');
+    expect(all).not.toContain(`${REDACTED}]`);
+  });
+
+  it('keeps time, level and scope intact whatever the secret looks like', () => {
+    const lines: string[] = [];
+    const redact = new Redactor();
+    // A secret that also spells parts of the prefix: only the message may change.
+    for (const secret of ['INFO', 'platform', '20']) redact.add(secret);
+    createLogger('platform', { sink: (l) => lines.push(l), redact }).info('x INFO platform 20 y');
+    expect(lines[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO {2}\[platform\] x \[REDACTED\] \[REDACTED\] \[REDACTED\] y$/,
+    );
+  });
+
+  it('writes a multi-line message as one line, so a message cannot forge another line', () => {
+    const { lines, log } = capture();
+    log.warn('server said:\n2026-01-01T00:00:00.000Z ERROR [vault] fake\r\nend');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/[\r\n]/);
+    expect(lines[0]).toContain('server said:\\n2026-01-01T00:00:00.000Z ERROR [vault] fake\\r\\nend');
+  });
+
+  it('cuts a huge line after redacting it', () => {
+    const { lines, log } = capture();
+    log.info(`${'x'.repeat(MAX_LINE_CHARS)} authSecret=CANARY-auth-7f3a`);
+    expect(lines[0].length).toBeLessThan(MAX_LINE_CHARS + 200);
+    expect(lines[0]).toMatch(/… \[\d+ more chars cut\]$/);
+    expect(lines[0]).not.toContain('CANARY');
   });
 
   it('survives odd fields and a failing sink', () => {
@@ -64,5 +96,50 @@ describe('createLogger', () => {
       },
     });
     expect(() => broken.error('still fine')).not.toThrow();
+  });
+});
+
+describe('attachLogSink', () => {
+  const detachers: (() => void)[] = [];
+  afterEach(() => {
+    detachers.splice(0).forEach((detach) => detach());
+    vi.restoreAllMocks();
+  });
+
+  it('gets the lines of default loggers, made before or after, until detached; stderr still gets them', () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const early = createLogger('early');
+    const got: string[] = [];
+    const detach = attachLogSink((line) => got.push(line));
+    detachers.push(detach);
+    early.info('one');
+    createLogger('late').child('part').warn('two');
+    detach();
+    early.info('three');
+    expect(got).toHaveLength(2);
+    expect(got[0]).toMatch(/INFO {2}\[early\] one$/);
+    expect(got[1]).toMatch(/WARN {2}\[late:part\] two$/);
+    expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
+      `${got[0]}\n`,
+      `${got[1]}\n`,
+      expect.stringContaining('[early] three'),
+    ]);
+  });
+
+  it('is not used by a logger with its own sink, and a failing one harms neither stderr nor the others', () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const got: string[] = [];
+    detachers.push(
+      attachLogSink(() => {
+        throw new Error('file closed');
+      }),
+      attachLogSink((line) => got.push(line)),
+    );
+    const own: string[] = [];
+    createLogger('own', { sink: (l) => own.push(l) }).info('mine');
+    expect(got).toEqual([]);
+    expect(() => createLogger('shared').error('boom')).not.toThrow();
+    expect(got).toHaveLength(1);
+    expect(stderr).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,10 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, Redactor } from '../../../electron/core/redact';
+import { playbackUrls } from '../../../electron/demo-platform/media/playback-urls';
+import { SECRET_FIELD_NAMES } from '../../../electron/shared/domain';
+
+const STREAM_SECRET = '9f0c2d4e6a8b1c3d5e7f9a0b2c4d6e8f';
 
 describe('Redactor', () => {
   it('removes a registered secret in every wire form', () => {
@@ -36,6 +40,114 @@ describe('Redactor', () => {
     expect(r.redact('authSecret is required')).toBe('authSecret is required');
   });
 
+  describe.each(SECRET_FIELD_NAMES)('%s by name, never registered', (name) => {
+    const r = new Redactor();
+    const cases: [string, string, string][] = [
+      [
+        'a URL query',
+        `GET /p?userKey=u&${name}=CANARY-q1&page=1`,
+        `GET /p?userKey=u&${name}=${REDACTED}&page=1`,
+      ],
+      ['the end of a URL', `http://h:1/p?${name}=CANARY-q2`, `http://h:1/p?${name}=${REDACTED}`],
+      ['a form body', `${name}=CANARY%2Bq3&x=1`, `${name}=${REDACTED}&x=1`],
+      [
+        'an encoded query inside a query',
+        `next=%2Fp%3F${name}%3DCANARY-q4%26page%3D1`,
+        `next=%2Fp%3F${name}%3D${REDACTED}%26page%3D1`,
+      ],
+      ['JSON', `{"${name}":"CANARY-j1","x":1}`, `{"${name}":"${REDACTED}","x":1}`],
+      ['spaced JSON', `{ "${name}" : "CANARY-j2" }`, `{ "${name}" : "${REDACTED}" }`],
+      ['JSON with escapes', `{"${name}":"CANARY\\"j3\\\\x","x":1}`, `{"${name}":"${REDACTED}","x":1}`],
+      ['a JSON number', `{"${name}":12345,"x":1}`, `{"${name}":${REDACTED},"x":1}`],
+      [
+        'JSON inside a JSON string',
+        JSON.stringify(JSON.stringify({ [name]: 'CANARY"j4\\', x: 1 })),
+        JSON.stringify(JSON.stringify({ [name]: REDACTED, x: 1 })),
+      ],
+      ['a header', `headers: ${name}: CANARY-h1, accept: */*`, `headers: ${name}: ${REDACTED}, accept: */*`],
+      ['a lower-cased header', `${name.toLowerCase()}: CANARY-h2`, `${name.toLowerCase()}: ${REDACTED}`],
+      ['a quoted header value', `${name}: "CANARY h3"`, `${name}: "${REDACTED}"`],
+      ['a single-quoted JS object', `{ ${name}: 'CANARY-s1' }`, `{ ${name}: '${REDACTED}' }`],
+    ];
+    it.each(cases)('in %s', (_form, input, expected) => {
+      const out = r.redact(input);
+      expect(out).toBe(expected);
+      expect(out).not.toContain('CANARY');
+      // Redacting again changes nothing: the logger and the errors both redact, so lines pass twice.
+      expect(r.redact(out)).toBe(out);
+    });
+
+    it('leaves the name alone when no value follows', () => {
+      expect(r.redact(`${name} is required`)).toBe(`${name} is required`);
+      expect(r.redact(`{"${name}":null}`)).toBe(`{"${name}":null}`);
+      expect(r.redact(`{"${name}":""}`)).toBe(`{"${name}":""}`);
+      expect(r.redact(`missing ${name}=`)).toBe(`missing ${name}=`);
+    });
+  });
+
+  it('reads projectAuthSecret whole, not as …authSecret, and ignores longer names', () => {
+    const r = new Redactor();
+    expect(r.redact('projectAuthSecret=abc authSecretHint=shown myauthSecret=shown')).toBe(
+      `projectAuthSecret=${REDACTED} authSecretHint=shown myauthSecret=shown`,
+    );
+  });
+
+  it('redacts the secret parameter of every stream URL the platform returns, keeping the rest', () => {
+    const r = new Redactor();
+    const urls = playbackUrls({
+      host: '10.0.0.7',
+      port: 8080,
+      app: 'live',
+      streamId: 'cam 1',
+      secret: STREAM_SECRET,
+    });
+    for (const url of Object.values(urls)) {
+      const out = r.redact(`playing ${url} now`);
+      expect(out).toBe(`playing ${url.replace(STREAM_SECRET, REDACTED)} now`);
+      expect(out).toMatch(/[?&]secret=\[REDACTED\]/);
+    }
+    expect(r.redact(`{"flv":"${urls.flv}","rtc":"${urls.rtc}"}`)).not.toContain(STREAM_SECRET);
+    expect(r.redact(`http://h/a.flv?app=live&secret=${STREAM_SECRET}&type=play`)).toBe(
+      `http://h/a.flv?app=live&secret=${REDACTED}&type=play`,
+    );
+    expect(r.redact(`{"secret":"${STREAM_SECRET}"}`)).toBe(`{"secret":"${REDACTED}"}`);
+    expect(r.redact(`url=http%3A%2F%2Fh%2Fa.flv%3Fsecret%3D${STREAM_SECRET}%26x%3D1`)).toBe(
+      `url=http%3A%2F%2Fh%2Fa.flv%3Fsecret%3D${REDACTED}%26x%3D1`,
+    );
+  });
+
+  it('leaves the word secret in prose alone', () => {
+    const r = new Redactor();
+    for (const text of [
+      'Forbidden: missing, wrong or expired secret',
+      'the secret: it expired',
+      'querySecret is required',
+      'wrong secret; try again',
+    ])
+      expect(r.redact(text)).toBe(text);
+  });
+
+  it('keeps a line readable when a registered secret also appears under its name', () => {
+    const r = new Redactor();
+    r.add('CANARY-auth-7f3a');
+    expect(r.redact('GET /p?authSecret=CANARY-auth-7f3a&page=1')).toBe(
+      `GET /p?authSecret=${REDACTED}&page=1`,
+    );
+    expect(r.redact('{"authSecret":"CANARY-auth-7f3a"}')).toBe(`{"authSecret":"${REDACTED}"}`);
+    expect(r.redact('authSecret: CANARY-auth-7f3a')).toBe(`authSecret: ${REDACTED}`);
+    // A value with a delimiter in it is removed whole before the name rule would stop at the delimiter.
+    r.add('a&b c');
+    expect(r.redact('authSecret=a&b c&page=1')).toBe(`authSecret=${REDACTED}&page=1`);
+  });
+
+  it('replaces a registered secret standing alone in a message, and never breaks a marker', () => {
+    const r = new Redactor();
+    r.add('tok-51c7e2');
+    expect(r.redact('device refused tok-51c7e2 today')).toBe(`device refused ${REDACTED} today`);
+    r.add('ACT');
+    expect(r.redact(`${REDACTED} and ACT`)).toBe(`${REDACTED} and ${REDACTED}`);
+  });
+
   it('ignores empty secrets instead of redacting everything', () => {
     const r = new Redactor();
     r.add('');
@@ -65,6 +177,20 @@ describe('Redactor', () => {
     // The input is untouched.
     expect(input.list[1]).toBe('CANARY-x');
     expect(err.message).toBe('outer CANARY-x');
+  });
+
+  it('blanks secret fields whatever their case, and the stream secret field', () => {
+    const r = new Redactor();
+    const out = r.redactValue({
+      headers: { authsecret: 'u1', QueryToken: 'u2', accept: 'json' },
+      playback: { secret: 'u3', streamId: 's' },
+      body: { projectAuthSecret: 'u4', querySecret: 'u5', authSecret: null },
+    });
+    expect(out).toEqual({
+      headers: { authsecret: REDACTED, QueryToken: REDACTED, accept: 'json' },
+      playback: { secret: REDACTED, streamId: 's' },
+      body: { projectAuthSecret: REDACTED, querySecret: REDACTED, authSecret: null },
+    });
   });
 
   it('survives cycles', () => {

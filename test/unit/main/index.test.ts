@@ -117,7 +117,10 @@ const electron = vi.hoisted(() => {
   });
   Object.assign(BrowserWindow, { getAllWindows: () => windows });
   const powerSaveBlocker = { start: record('powerSaveBlocker.start', () => 1), stop: vi.fn() };
-  const Menu = { getApplicationMenu: vi.fn(() => null), setApplicationMenu: record('Menu.setApplicationMenu') };
+  const Menu = {
+    getApplicationMenu: vi.fn(() => null),
+    setApplicationMenu: record('Menu.setApplicationMenu'),
+  };
   return {
     Menu,
     app,
@@ -293,6 +296,12 @@ describe('electron/main/index.ts', () => {
     // … and the file no longer holds the secret.
     expect(await readFile(provisionFile, 'utf8')).not.toContain('canary-token-0b5e');
     expect(await readFile(provisionFile, 'utf8')).toContain('<stored in the vault of this computer>');
+    // The shell writes its log file in the data folder.
+    await vi.waitFor(async () =>
+      expect(await readFile(path.join(userData, 'logs', 'wall.log'), 'utf8')).toMatch(
+        /INFO +\[main\] provisioned from/,
+      ),
+    );
   });
 
   it('starts the embedded demo platform over IPC and lists its products', async () => {
