@@ -52,7 +52,7 @@ export interface Connection {
   credentials: Credentials;
 }
 
-const TIER_RANK: Record<StorageTier, number> = { weak: 0, test: 1, strong: 2 };
+const TIER_RANK: Record<StorageTier, number> = { weak: 0, test: 1, file: 2, strong: 3 };
 
 export const WEAK_STORAGE_MESSAGE =
   'Only weak secret storage is available on this machine: no OS keychain (such as GNOME Keyring or KWallet) ' +

@@ -11,17 +11,20 @@ import { AppErrorSchema } from './contract/result';
 /**
  * How well the secret store protects secrets right now.
  *
- * - strong: the key is held outside the data files (OS keychain through safeStorage, or the browser
- *   shell's random key in a separate 0600 key file).
+ * - strong: the key is held by the operating system: its keychain or keyring (macOS Keychain,
+ *   Windows, Secret Service or KWallet on Linux), through safeStorage or the browser shell's keyring.
+ * - file: the browser shell where no OS keyring answers (a headless Linux box): a random key in an
+ *   owner-only (0600) key file on this disk, outside the data folder. A copied data folder reveals
+ *   nothing; anyone (or any program) with this user's access to the machine can read the key.
  * - weak: Linux's `basic_text` backend: a fixed, public key; obfuscation, not protection.
  * - test: a reversible test cipher (tests only).
  * - unavailable: nothing can encrypt; saving secrets is refused.
  */
-export const CipherTierSchema = z.enum(['strong', 'weak', 'test', 'unavailable']);
+export const CipherTierSchema = z.enum(['strong', 'file', 'weak', 'test', 'unavailable']);
 export type CipherTier = z.infer<typeof CipherTierSchema>;
 
 /** The tier a profile's secrets were stored under ('unavailable' never stores anything). */
-export const StorageTierSchema = z.enum(['strong', 'weak', 'test']);
+export const StorageTierSchema = z.enum(['strong', 'file', 'weak', 'test']);
 export type StorageTier = z.infer<typeof StorageTierSchema>;
 
 /** An http(s) URL without user info (credentials go in their own fields, never in the URL). */

@@ -20,6 +20,9 @@ export interface WebCliArgs {
  */
 export const DEFAULT_WEB_PORT = 47800;
 
+/** Exit code when another browser shell is using the data folder: it is left untouched. */
+export const EXIT_DATA_FOLDER_BUSY = 3;
+
 export const USAGE = `Usage: npm run web -- [options]
 
   --port N            port on 127.0.0.1 (default 47800, or a free one when taken; 0 picks a free one)
@@ -31,7 +34,12 @@ export const USAGE = `Usage: npm run web -- [options]
   --no-build          serve out/renderer as it is, even if src/ is newer
   --help              show this text
 
-Prints one JSON line {"url": "http://127.0.0.1:PORT/?token=…"} on stdout; logs go to stderr.`;
+One browser shell at a time per data folder. Secrets' key: the OS keyring where one answers, else an
+owner-only key file in $XDG_STATE_HOME/control-room-wall/keys (~/.local/state/…), outside the data folder.
+
+Prints one JSON line {"url": "http://127.0.0.1:PORT/?token=…"} on stdout; logs go to stderr.
+Exit codes: 2 bad command line or refused provisioning file; 3 another browser shell is using the
+data folder (nothing is changed); 1 the shell cannot start otherwise.`;
 
 /** Parse the browser shell's command line; throws an Error with a message for the user. */
 export function parseWebCliArgs(argv: readonly string[]): WebCliArgs {

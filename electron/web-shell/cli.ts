@@ -1,6 +1,7 @@
 import { format } from 'node:util';
 import { createLogger } from '../core/logger';
-import { DEFAULT_WEB_PORT, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
+import { DEFAULT_WEB_PORT, EXIT_DATA_FOLDER_BUSY, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
+import { DataFolderBusyError } from './data-folder-lock';
 import { defaultDataDir } from './default-data-dir';
 import { openInBrowser } from './open-browser';
 import { ProvisioningRefusedError } from './provisioning-refused';
@@ -12,7 +13,8 @@ import { startWebShell } from './server';
  *
  * The first stdout line is `{"url": "http://127.0.0.1:PORT/?token=…"}` and stdout carries nothing
  * else, so a script can read it; every log line goes to stderr. Exit codes: 2 for a bad command line
- * or a refused provisioning file (nothing served), 1 when the shell cannot start.
+ * or a refused provisioning file (nothing served), 3 when another browser shell is using the data
+ * folder (its files untouched), 1 when the shell cannot start otherwise.
  */
 async function main(): Promise<void> {
   reserveStdout();
@@ -34,16 +36,28 @@ async function main(): Promise<void> {
   let shell;
   try {
     const start = (port: number) =>
-      startWebShell({ port, dataDir, rendererDir: args.rendererDir, provisionFile: args.provisionFile, logger: log });
+      startWebShell({
+        port,
+        dataDir,
+        rendererDir: args.rendererDir,
+        provisionFile: args.provisionFile,
+        logger: log,
+      });
     shell = await start(args.port ?? DEFAULT_WEB_PORT).catch((error: NodeJS.ErrnoException) => {
       if (args.port !== undefined || error.code !== 'EADDRINUSE') throw error;
-      log.warn(`port ${DEFAULT_WEB_PORT} is taken: using a free port (drafts kept by the page start afresh there)`);
+      log.warn(
+        `port ${DEFAULT_WEB_PORT} is taken: using a free port (drafts kept by the page start afresh there)`,
+      );
       return start(0);
     });
   } catch (error) {
     if (error instanceof ProvisioningRefusedError) {
       process.stderr.write(`${error.describe()}\n`);
       process.exit(2);
+    }
+    if (error instanceof DataFolderBusyError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(EXIT_DATA_FOLDER_BUSY);
     }
     throw error;
   }

@@ -1,17 +1,17 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CipherTier } from '../../shared/profile';
 import type { SecretCipher } from '../../core/ports';
-
-const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-/** First byte of every cipher text, so a later format can be told apart. */
-const FORMAT = 1;
+import { KEY_BYTES, seal, unseal } from './aes-gcm-cipher';
 
 /**
- * The browser shell's SecretCipher: AES-256-GCM with a random key kept in its own key file.
+ * @deprecated The browser shell's first SecretCipher, kept only until server.ts opens the data
+ * folder with openDataFolder (data-folder.ts), which keeps the key apart from the folder and says
+ * its tier truthfully; delete this file then. Its key file in the data folder is what
+ * openDataFolder migrates (LEGACY_KEY_FILE_NAME).
+ *
+ * AES-256-GCM with a random key kept in its own key file.
  *
  * Each value gets a fresh random 96-bit IV; the GCM tag makes tampering or a wrong key fail
  * loudly. The key file is created once with 0600 (owner only) and never rewritten; a key file that
@@ -46,30 +46,11 @@ export class AesFileCipher implements SecretCipher {
   }
 
   async encrypt(plain: string): Promise<Uint8Array> {
-    const key = await this.loadKey();
-    const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return new Uint8Array(Buffer.concat([Buffer.from([FORMAT]), iv, cipher.getAuthTag(), body]));
+    return seal(await this.loadKey(), plain);
   }
 
   async decrypt(data: Uint8Array): Promise<string> {
-    const key = await this.loadKey();
-    const bytes = Buffer.from(data);
-    if (bytes.length < 1 + IV_BYTES + TAG_BYTES || bytes[0] !== FORMAT)
-      throw new Error('not a cipher text of this store');
-    const iv = bytes.subarray(1, 1 + IV_BYTES);
-    const tag = bytes.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAuthTag(tag);
-    try {
-      return Buffer.concat([
-        decipher.update(bytes.subarray(1 + IV_BYTES + TAG_BYTES)),
-        decipher.final(),
-      ]).toString('utf8');
-    } catch {
-      throw new Error('the secret cannot be decrypted with this key (another key file, or tampered)');
-    }
+    return unseal([await this.loadKey()], data);
   }
 
   private loadKey(): Promise<Buffer> {

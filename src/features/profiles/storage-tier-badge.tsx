@@ -1,11 +1,20 @@
 import { Badge } from '../../components/badge';
 import type { CipherTier } from '../../../electron/shared/profile';
 
-const TEXT: Record<CipherTier, { label: string; tone: 'ok' | 'warn' | 'info' | 'danger'; title: string }> = {
+const TEXT: Record<
+  CipherTier,
+  { label: string; tone: 'ok' | 'neutral' | 'warn' | 'info' | 'danger'; title: string }
+> = {
   strong: {
     label: 'Secrets: protected',
     tone: 'ok',
     title: 'Secrets are encrypted with a key kept outside the data files.',
+  },
+  file: {
+    label: 'Secrets: key file on this disk',
+    tone: 'neutral',
+    title:
+      'No OS keyring answered: secrets are encrypted with a random key kept in an owner-only file on this disk, outside the data folder. A copy of the data folder reveals nothing, but anyone with this user’s access to this machine can read the key.',
   },
   weak: {
     label: '⚠ Secrets: weak',
