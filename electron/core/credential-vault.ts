@@ -119,12 +119,13 @@ export class CredentialVault {
   }
 
   async list(): Promise<VaultProfile[]> {
-    return (await this.doc.load()).profiles.map(viewOf);
+    const [doc, tier] = await Promise.all([this.doc.load(), this.deps.cipher.tier()]);
+    return doc.profiles.map((p) => viewOf(p, tier));
   }
 
   async get(id: string): Promise<VaultProfile | undefined> {
     const stored = (await this.doc.load()).profiles.find((p) => p.id === id);
-    return stored && viewOf(stored);
+    return stored && viewOf(stored, await this.deps.cipher.tier());
   }
 
   /** Create or edit one profile. A blank secret keeps the stored one. */
@@ -217,7 +218,7 @@ export class CredentialVault {
       }
       return { profiles };
     });
-    return saved.map(viewOf);
+    return saved.map((p) => viewOf(p));
   }
 
   async remove(id: string): Promise<boolean> {
@@ -375,7 +376,12 @@ function weakest(a: StorageTier, b: StorageTier): StorageTier {
   return TIER_RANK[a] <= TIER_RANK[b] ? a : b;
 }
 
-function viewOf(p: StoredProfile): VaultProfile {
+/**
+ * A profile as shown. Its tier is the weaker of the one it was stored under and the cipher's now: a
+ * key that has since moved to weaker storage (an old browser-shell key file that called itself
+ * strong) protects the stored secrets no better than where it is now.
+ */
+function viewOf(p: StoredProfile, tierNow?: CipherTier): VaultProfile {
   return {
     id: p.id,
     name: p.name,
@@ -389,7 +395,7 @@ function viewOf(p: StoredProfile): VaultProfile {
         { configured: Boolean(p.secrets[name]) },
       ]),
     ),
-    storageTier: p.storageTier,
+    storageTier: tierNow && tierNow !== 'unavailable' ? weakest(p.storageTier, tierNow) : p.storageTier,
     ...(p.weakAccepted && { weakAccepted: true }),
     updatedAt: p.updatedAt,
   };

@@ -238,3 +238,14 @@ describe('a stored secret is bound to its platform and keys', () => {
     });
   });
 });
+
+describe('the storage tier shown', () => {
+  it('is the weaker of the stored tier and the cipher’s now (a key moved to a file is no longer "strong")', async () => {
+    const strong = new TestCipher('strong');
+    const { id } = await open(strong).save(user());
+    expect((await open(strong).get(id))?.storageTier).toBe('strong');
+    const file = Object.assign(new TestCipher('strong'), { tier: async () => 'file' as const });
+    expect((await open(file).get(id))?.storageTier).toBe('file');
+    expect((await open(file).list())[0].storageTier).toBe('file');
+  });
+});
