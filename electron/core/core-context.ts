@@ -7,6 +7,8 @@ import type { Logger } from './logger';
 import type { PlatformClients } from './platform-clients';
 import type { Clock, NoticeInput } from './ports';
 import type { Notice } from '../shared/contract';
+import type { AdminSession } from './kiosk-lock';
+import type { KioskPin, PinThrottle } from './kiosk-pin';
 import type { SettingsStore } from './settings-store';
 import type { TemplateHistory } from './template-history';
 import type { CorePorts } from './core';
@@ -25,6 +27,8 @@ export interface CoreContext {
   history: TemplateHistory;
   clients: PlatformClients;
   demo: DemoLifecycle;
+  /** The admin PIN, the throttle on wrong ones, and an administrator's unlock. */
+  kiosk: { pin: KioskPin; throttle: PinThrottle; session: AdminSession };
   /** Push the current state of a document to every listener after it changed. */
   announce: {
     profiles(): Promise<void>;

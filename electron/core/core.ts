@@ -5,7 +5,9 @@ import { CredentialVault } from './credential-vault';
 import { DemoLifecycle } from './demo-lifecycle';
 import { EventBus, type AnyListener } from './event-bus';
 import { appHandlers } from './handlers/app-handlers';
-import { guardKioskLock } from './kiosk-lock';
+import { AdminSession, guardKioskLock } from './kiosk-lock';
+import { KioskPin, PinThrottle } from './kiosk-pin';
+import { kioskHandlers } from './handlers/kiosk-handlers';
 import { catalogHandlers } from './handlers/catalog-handlers';
 import { demoHandlers } from './handlers/demo-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
@@ -115,6 +117,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     const { selectedProfileId } = await settings.get();
     return (await vault.list()).map((p) => toView(p, selectedProfileId));
   };
+  const kiosk = {
+    pin: new KioskPin(ports.store),
+    throttle: new PinThrottle(() => clock.now()),
+    session: new AdminSession(() => clock.now()),
+  };
   const ctx: CoreContext = {
     ports,
     clock,
@@ -128,6 +135,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     history,
     clients,
     demo,
+    kiosk,
     views,
     selectProfile: (id) => settings.update((s) => ({ ...s, selectedProfileId: id })).then(() => undefined),
     announce: {
@@ -148,8 +156,10 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ...provisioningHandlers(ctx),
       ...demoHandlers(ctx),
       ...appHandlers(ctx),
+      ...kioskHandlers(ctx),
     },
     settings,
+    kiosk.session,
   );
 
   await warnAboutWeakStorage(ports.cipher, notify);

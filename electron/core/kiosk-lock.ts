@@ -34,17 +34,48 @@ const WHAT: Record<(typeof CHANGING_CHANNELS)[number], string> = {
   'demo:start': 'Starting the demo platform',
 };
 
-/** The handlers, with every changing channel refused while settings say the kiosk is locked. */
-export function guardKioskLock(handlers: CoreHandlers, settings: SettingsStore): CoreHandlers {
+/** How long an administrator's unlock (the admin PIN) lasts before the kiosk locks itself again. */
+export const UNLOCK_MS = 10 * 60_000;
+
+/** An administrator's unlock: changes are allowed until it ends (or is ended). */
+export class AdminSession {
+  private until: number | null = null;
+
+  constructor(private readonly now: () => number) {}
+
+  unlock(): number {
+    this.until = this.now() + UNLOCK_MS;
+    return this.until;
+  }
+
+  lock(): void {
+    this.until = null;
+  }
+
+  unlockedUntil(): number | null {
+    if (this.until !== null && this.now() >= this.until) this.until = null;
+    return this.until;
+  }
+}
+
+/**
+ * The handlers, with every changing channel refused while settings say the kiosk is locked and no
+ * administrator has unlocked it with the PIN.
+ */
+export function guardKioskLock(
+  handlers: CoreHandlers,
+  settings: SettingsStore,
+  session: AdminSession,
+): CoreHandlers {
   const guarded = { ...handlers } as Record<Channel, (input: unknown) => Promise<unknown>>;
   for (const channel of CHANGING_CHANNELS) {
     const handler = guarded[channel];
     guarded[channel] = async (input) => {
-      if ((await settings.get()).kiosk.locked)
+      if ((await settings.get()).kiosk.locked && session.unlockedUntil() === null)
         throw new CoreError(
           'locked',
-          `${WHAT[channel]} is not allowed: this wall is locked as a kiosk. An administrator can change it ` +
-            'with a provisioning file.',
+          `${WHAT[channel]} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +
+            'it with the admin PIN, or change it with a provisioning file.',
         );
       return handler(input);
     };

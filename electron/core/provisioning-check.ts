@@ -23,6 +23,8 @@ export interface ProvisioningContext {
   layoutIds: readonly string[];
   /** The cipher's tier now: weak or unavailable storage refuses secrets up front. */
   tier: CipherTier;
+  /** An admin PIN is stored already (a file may then keep it with the vault marker). */
+  pinSet?: boolean;
 }
 
 /** Everything an import will write, decided before anything is written. */
@@ -31,6 +33,8 @@ export interface ProvisioningPlan {
   layouts: Layout[];
   kiosk: { enabled: boolean; startLayout: string | null; locked: boolean } | null;
   selectedProfileId: string | null;
+  /** A new admin PIN to store (hashed); undefined when the file has none or keeps the stored one. */
+  adminPin?: string;
 }
 
 export type ProvisioningCheck =
@@ -217,6 +221,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
 
   const kiosk = isRecord(raw.kiosk) ? raw.kiosk : undefined;
   if (kiosk) {
+    if (kiosk.adminPin === VAULT_MARKER && !ctx.pinSet)
+      problems.push({
+        path: '$.kiosk.adminPin',
+        message:
+          'says the PIN is in the vault, but this computer has none stored: put the PIN itself in the file',
+      });
     if (
       typeof kiosk.startLayout === 'string' &&
       kiosk.startLayout !== '' &&
@@ -270,6 +280,8 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
           }
         : null,
       selectedProfileId: file.selectedProfile ?? file.profiles?.[0]?.id ?? null,
+      ...(file.kiosk?.adminPin !== undefined &&
+        file.kiosk.adminPin !== VAULT_MARKER && { adminPin: file.kiosk.adminPin }),
     },
   };
 }

@@ -111,7 +111,7 @@ export function standingProvisioningPath(
   return '/etc/control-room-wall/provisioning.json';
 }
 
-/** The file's JSON with every profile secret replaced by the vault marker. */
+/** The file's JSON with every profile secret and the admin PIN replaced by the vault marker. */
 export function stripSecrets(data: Record<string, unknown>): {
   data: Record<string, unknown>;
   changed: boolean;
@@ -133,7 +133,22 @@ export function stripSecrets(data: Record<string, unknown>): {
         return { ...profile, credentials: next };
       })
     : data.profiles;
-  return { data: data.profiles === undefined ? data : { ...data, profiles }, changed };
+  let kiosk = data.kiosk;
+  if (kiosk !== null && typeof kiosk === 'object') {
+    const k = kiosk as Record<string, unknown>;
+    if (typeof k.adminPin === 'string' && k.adminPin !== VAULT_MARKER) {
+      kiosk = { ...k, adminPin: VAULT_MARKER };
+      changed = true;
+    }
+  }
+  return {
+    data: {
+      ...data,
+      ...(data.profiles !== undefined && { profiles }),
+      ...(data.kiosk !== undefined && { kiosk }),
+    },
+    changed,
+  };
 }
 
 async function writeAtomically(file: string, text: string): Promise<void> {

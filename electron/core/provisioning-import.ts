@@ -14,10 +14,16 @@ export async function importProvisioning(
   input: string | unknown,
 ): Promise<ProvisioningSummary> {
   const { vault, layouts, settings } = ctx;
-  const [saved, savedLayouts, tier] = await Promise.all([vault.list(), layouts.list(), vault.tier()]);
+  const [saved, savedLayouts, tier, pinSet] = await Promise.all([
+    vault.list(),
+    layouts.list(),
+    vault.tier(),
+    ctx.kiosk.pin.isSet(),
+  ]);
   const check = checkProvisioning(input, {
     profileIds: saved.map((p) => p.id),
     savedProfiles: saved,
+    pinSet,
     layoutIds: savedLayouts.map((l) => l.id),
     tier,
   });
@@ -33,6 +39,7 @@ export async function importProvisioning(
   const { plan } = check;
   const undoProfiles = await vault.snapshot();
   const settingsBefore = structuredClone(await settings.get());
+  const undoPin = await ctx.kiosk.pin.snapshot();
   try {
     await vault.saveMany(plan.profiles);
     if (plan.layouts.length) await layouts.saveMany(plan.layouts);
@@ -41,10 +48,12 @@ export async function importProvisioning(
       selectedProfileId: plan.selectedProfileId ?? s.selectedProfileId,
       kiosk: plan.kiosk ?? s.kiosk,
     }));
+    if (plan.adminPin !== undefined) await ctx.kiosk.pin.set(plan.adminPin);
   } catch (e) {
     await undoProfiles().catch(() => undefined);
     await layouts.restore(savedLayouts).catch(() => undefined);
     await settings.update(() => settingsBefore).catch(() => undefined);
+    await undoPin().catch(() => undefined);
     throw e;
   }
   for (const p of plan.profiles) ctx.clients.forget(p.id!);

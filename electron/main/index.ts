@@ -121,10 +121,21 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       window: { kiosk: kiosk.enabled },
     });
     trusted.add(window.webContents);
-    const kioskMode = new KioskMode(window);
+    const kioskMode = new KioskMode(window, {
+      onRefusedClose: () =>
+        core.notify({
+          level: 'info',
+          source: 'kiosk',
+          message: 'This wall is locked: closing it needs the admin PIN.',
+        }),
+    });
     kioskMode.apply(kiosk);
-    const stopKiosk = core.on('settings:changed', ({ settings }) => kioskMode.apply(settings.kiosk));
-    window.once('closed', stopKiosk);
+    const stops = [
+      core.on('settings:changed', ({ settings }) => kioskMode.apply(settings.kiosk)),
+      core.on('kiosk:changed', (status) => kioskMode.setUnlockedUntil(status.unlockedUntil)),
+    ];
+    app.on('before-quit', () => kioskMode.allowQuit());
+    window.once('closed', () => stops.forEach((stop) => stop()));
     const log = createLogger('wall-window');
     const recovery = keepRendererAlive(window, {
       log,

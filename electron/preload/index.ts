@@ -20,6 +20,7 @@ const EVENTS: Record<EventName, true> = {
   'settings:changed': true,
   'templates:created': true,
   'app:notice': true,
+  'kiosk:changed': true,
 };
 
 const api = {
@@ -49,6 +50,11 @@ const api = {
   demo: { start: () => invoke('demo:start') },
   app: { info: () => invoke('app:info'), diagnostics: () => invoke('app:diagnostics') },
   provisioning: { import: (input) => invoke('provisioning:import', input) },
+  kiosk: {
+    status: () => invoke('kiosk:status'),
+    unlock: (input) => invoke('kiosk:unlock', input),
+    lock: () => invoke('kiosk:lock'),
+  },
 
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void {
     // Only the contract's events: a page must not subscribe to arbitrary (internal) IPC channels.

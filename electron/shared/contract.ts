@@ -8,6 +8,7 @@ import {
   StreamPlaybackSchema,
 } from './domain';
 import { AppInfoSchema, DiagnosticsSchema, NoticeSchema } from './contract/app';
+import { KioskStatusSchema, KioskUnlockInputSchema } from './contract/kiosk';
 import { type Result } from './contract/result';
 import { TemplateHistoryEntrySchema } from './contract/template-history';
 import { LayoutDraftSchema, LayoutSchema } from './layout';
@@ -16,6 +17,7 @@ import { ProvisioningSummarySchema } from './provisioning';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 
 export * from './contract/app';
+export * from './contract/kiosk';
 export * from './contract/result';
 export * from './contract/template-history';
 
@@ -113,6 +115,12 @@ export const channels = {
   'app:info': { input: none, output: AppInfoSchema },
   /** What an integrator sends when something went wrong: versions, settings, notices, log tail; no secret. */
   'app:diagnostics': { input: none, output: DiagnosticsSchema },
+  /** Where the kiosk lock stands. */
+  'kiosk:status': { input: none, output: KioskStatusSchema },
+  /** An administrator unlocks a locked kiosk with the admin PIN, for a while; wrong PINs slow the next try. */
+  'kiosk:unlock': { input: KioskUnlockInputSchema, output: KioskStatusSchema },
+  /** End an administrator's unlock now. */
+  'kiosk:lock': { input: none, output: KioskStatusSchema },
   /** Import a provisioning file (its text): all or nothing. */
   'provisioning:import': {
     input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
@@ -137,6 +145,7 @@ export const events = {
   'settings:changed': z.object({ settings: SettingsSchema }),
   'templates:created': z.object({ entry: TemplateHistoryEntrySchema }),
   'app:notice': NoticeSchema,
+  'kiosk:changed': KioskStatusSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;
@@ -168,6 +177,7 @@ export const apiChannels = {
   demo: { start: 'demo:start' },
   app: { info: 'app:info', diagnostics: 'app:diagnostics' },
   provisioning: { import: 'provisioning:import' },
+  kiosk: { status: 'kiosk:status', unlock: 'kiosk:unlock', lock: 'kiosk:lock' },
 } as const satisfies Record<string, Record<string, Channel>>;
 
 export type ApiChannels = typeof apiChannels;

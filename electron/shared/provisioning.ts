@@ -25,6 +25,9 @@ export const PROVISIONING_VERSION = 1;
  */
 export const VAULT_MARKER = '<stored in the vault of this computer>';
 
+/** An admin PIN as a provisioning file carries it: 4 to 12 digits, or the vault marker once stored. */
+export const ADMIN_PIN_PATTERN = /^(\d{4,12}|<stored in the vault of this computer>)$/;
+
 /** What happens to the file after a successful import: its secrets replaced by the marker, or the file removed. */
 export const AfterImportSchema = z.enum(['strip-secrets', 'delete-file']);
 export type AfterImport = z.infer<typeof AfterImportSchema>;
@@ -70,6 +73,11 @@ export const ProvisionedKioskSchema = z
     /** The id of a layout in this file or already saved; required when enabled. */
     startLayout: z.string().min(1, 'must not be empty').optional(),
     locked: z.boolean().optional(),
+    /**
+     * The administrator's PIN (4 to 12 digits) that unlocks a locked kiosk and lets it quit. Stored
+     * as a salted slow hash, never in clear; the file keeps only the vault marker after import.
+     */
+    adminPin: z.string().regex(ADMIN_PIN_PATTERN, 'must be 4 to 12 digits').optional(),
   })
   .strict()
   .superRefine((kiosk, ctx) => {

@@ -5,7 +5,7 @@ export interface KioskState {
   locked: boolean;
 }
 
-type KioskWindow = Pick<BrowserWindow, 'setKiosk' | 'isDestroyed'> & {
+type KioskWindow = Pick<BrowserWindow, 'setKiosk' | 'isDestroyed' | 'on'> & {
   webContents: Pick<BrowserWindow['webContents'], 'on' | 'closeDevTools' | 'isDevToolsOpened'>;
 };
 
@@ -30,9 +30,23 @@ export function opensDevTools(
 export class KioskMode {
   private state: KioskState = { enabled: false, locked: false };
   private readonly normalMenu: Menu | null;
+  private unlockedUntil: number | null = null;
+  /** The app itself is quitting (its supervisor stopped it, the system shuts down): let it. */
+  private quitting = false;
 
-  constructor(private readonly window: KioskWindow) {
+  constructor(
+    private readonly window: KioskWindow,
+    private readonly options: { now?: () => number; onRefusedClose?: () => void } = {},
+  ) {
     this.normalMenu = Menu.getApplicationMenu();
+    // A locked kiosk does not close at a keystroke (Alt+F4, the window's close button): only with the
+    // admin PIN, or when the app itself quits (SIGTERM from the supervisor, a system shutdown).
+    window.on('close', (event: Event) => {
+      if (!this.mayClose()) {
+        event.preventDefault();
+        this.options.onRefusedClose?.();
+      }
+    });
     const contents = window.webContents;
     contents.on('before-input-event', (event: Event, input: Input) => {
       if (this.state.enabled && opensDevTools(input)) event.preventDefault();
@@ -43,6 +57,22 @@ export class KioskMode {
     contents.on('context-menu', (event: Event) => {
       if (this.state.enabled) event.preventDefault();
     });
+  }
+
+  /** An administrator's unlock (kiosk:changed), until when; null when locked again. */
+  setUnlockedUntil(until: number | null): void {
+    this.unlockedUntil = until;
+  }
+
+  /** Called on the app's before-quit: the quit is the app's own, not a person's at the keyboard. */
+  allowQuit(): void {
+    this.quitting = true;
+  }
+
+  mayClose(): boolean {
+    if (this.quitting || !this.state.locked) return true;
+    const now = (this.options.now ?? Date.now)();
+    return this.unlockedUntil !== null && now < this.unlockedUntil;
   }
 
   apply(state: KioskState): void {

@@ -135,6 +135,9 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     await call('demo:start');
     await call('app:info');
     await call('app:diagnostics');
+    await call('kiosk:status');
+    await call('kiosk:unlock', { pin: CANARY.stray });
+    await call('kiosk:lock');
     const provisioned = {
       version: 1,
       profiles: [

@@ -33,11 +33,11 @@ function fakeWindow() {
       contents.emit('devtools-opened');
     },
   });
-  return {
+  return Object.assign(new EventEmitter(), {
     webContents: contents,
     setKiosk: vi.fn(),
     isDestroyed: () => false,
-  };
+  });
 }
 
 /** Fire a preventable Electron event; true when a listener prevented it. */
@@ -107,5 +107,22 @@ describe('kiosk mode on the wall window (mocked electron)', () => {
     expect(opensDevTools(key('i', { meta: true, alt: true }))).toBe(true);
     expect(opensDevTools(key('i', { control: true }))).toBe(false);
     expect(opensDevTools({ ...key('F12'), type: 'keyUp' as never })).toBe(false);
+  });
+
+  it('a locked kiosk does not close at a keystroke; the admin unlock or the app quitting lets it', () => {
+    let now = 1_000;
+    const refused = vi.fn();
+    const win = fakeWindow();
+    const kiosk = new KioskMode(win as never, { now: () => now, onRefusedClose: refused });
+    expect(fire(win, 'close')).toBe(false);
+    kiosk.apply({ enabled: true, locked: true });
+    expect(fire(win, 'close')).toBe(true);
+    expect(refused).toHaveBeenCalledTimes(1);
+    kiosk.setUnlockedUntil(now + 60_000);
+    expect(fire(win, 'close')).toBe(false);
+    now += 60_000;
+    expect(fire(win, 'close')).toBe(true);
+    kiosk.allowQuit();
+    expect(fire(win, 'close')).toBe(false);
   });
 });

@@ -1,0 +1,55 @@
+import type { KioskStatus } from '../../shared/contract';
+import { CoreError } from '../core-error';
+import type { CoreContext } from '../core-context';
+import type { CoreHandlers } from '../run-handler';
+
+/** The kiosk lock as the screen sees it, and the administrator's unlock with the admin PIN. */
+export function kioskHandlers(
+  ctx: CoreContext,
+): Pick<CoreHandlers, 'kiosk:status' | 'kiosk:unlock' | 'kiosk:lock'> {
+  const { kiosk } = ctx;
+  const status = async (): Promise<KioskStatus> => ({
+    locked: (await ctx.settings.get()).kiosk.locked,
+    pinSet: await kiosk.pin.isSet(),
+    unlockedUntil: kiosk.session.unlockedUntil(),
+    retryAfterMs: kiosk.throttle.retryAfterMs(),
+  });
+  const changed = async (): Promise<KioskStatus> => {
+    const now = await status();
+    ctx.events.emit('kiosk:changed', now);
+    return now;
+  };
+  const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+
+  return {
+    'kiosk:status': status,
+
+    'kiosk:unlock': async ({ pin }) => {
+      const wait = kiosk.throttle.retryAfterMs();
+      if (wait > 0) throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`);
+      if (!(await kiosk.pin.isSet()))
+        throw new CoreError(
+          'locked',
+          'No admin PIN is set for this kiosk, so it cannot be unlocked here. Set kiosk.adminPin in a provisioning file.',
+        );
+      if (!(await kiosk.pin.verify(pin))) {
+        kiosk.throttle.failed();
+        const next = kiosk.throttle.retryAfterMs();
+        ctx.log.warn('a wrong admin PIN was entered');
+        await changed();
+        throw new CoreError('locked', `Wrong PIN.${next > 0 ? ` Try again in ${seconds(next)}.` : ''}`, [
+          { path: 'pin', message: 'wrong PIN' },
+        ]);
+      }
+      kiosk.throttle.succeeded();
+      kiosk.session.unlock();
+      ctx.log.info('the kiosk was unlocked with the admin PIN');
+      return changed();
+    },
+
+    'kiosk:lock': async () => {
+      kiosk.session.lock();
+      return changed();
+    },
+  };
+}

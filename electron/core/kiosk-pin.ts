@@ -1,0 +1,89 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { z } from 'zod';
+import type { KeyValueStore } from './ports';
+
+const PIN_KEY = 'kiosk-pin';
+
+/** scrypt at N=2^15, r=8, p=1: ~50–100 ms a try here, 32 MiB of memory, so guessing 10^4 PINs offline is slow. */
+const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+
+const StoredPinSchema = z.object({
+  algorithm: z.literal('scrypt'),
+  N: z.number(),
+  r: z.number(),
+  p: z.number(),
+  salt: z.string(),
+  hash: z.string(),
+});
+type StoredPin = z.infer<typeof StoredPinSchema>;
+
+function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scryptCallback(secret, salt, 32, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+/** The admin PIN as a salted slow hash (never in clear), in the core's store. */
+export class KioskPin {
+  constructor(private readonly store: KeyValueStore) {}
+
+  async isSet(): Promise<boolean> {
+    return StoredPinSchema.safeParse(await this.store.get(PIN_KEY).catch(() => undefined)).success;
+  }
+
+  async set(pin: string): Promise<void> {
+    const salt = randomBytes(16);
+    const hash = await scrypt(pin, salt, PARAMS);
+    const stored: StoredPin = {
+      algorithm: 'scrypt',
+      N: PARAMS.N,
+      r: PARAMS.r,
+      p: PARAMS.p,
+      salt: salt.toString('base64'),
+      hash: hash.toString('base64'),
+    };
+    await this.store.set(PIN_KEY, stored);
+  }
+
+  async verify(pin: string): Promise<boolean> {
+    const parsed = StoredPinSchema.safeParse(await this.store.get(PIN_KEY).catch(() => undefined));
+    if (!parsed.success) return false;
+    const { N, r, p, salt, hash } = parsed.data;
+    const expected = Buffer.from(hash, 'base64');
+    const actual = await scrypt(pin, Buffer.from(salt, 'base64'), { N, r, p, maxmem: PARAMS.maxmem });
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** What was stored, to put back if an import fails part-way. */
+  async snapshot(): Promise<() => Promise<void>> {
+    const before = await this.store.get(PIN_KEY).catch(() => undefined);
+    return () => (before === undefined ? this.store.delete(PIN_KEY) : this.store.set(PIN_KEY, before));
+  }
+}
+
+/**
+ * Wrong PINs slow the next try: 3 free tries, then 30 s, doubling to 15 minutes at most, until a
+ * right PIN. Kept in the core (whoever calls), in memory: a locked kiosk cannot be restarted by the
+ * person at its keyboard.
+ */
+export class PinThrottle {
+  private failures = 0;
+  private notBefore = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  retryAfterMs(): number {
+    return Math.max(0, this.notBefore - this.now());
+  }
+
+  failed(): void {
+    this.failures += 1;
+    if (this.failures >= 3)
+      this.notBefore = this.now() + Math.min(15 * 60_000, 30_000 * 2 ** (this.failures - 3));
+  }
+
+  succeeded(): void {
+    this.failures = 0;
+    this.notBefore = 0;
+  }
+}
