@@ -33,7 +33,8 @@ export interface ApiRequest {
 
 export interface Route {
   method: 'GET' | 'POST';
-  pattern: RegExp;
+  /** As Hono spells a path: `:name` is one path segment. */
+  path: string;
   operation: Operation;
   handle(ctx: ApiContext, caller: Caller, request: ApiRequest): Promise<unknown>;
 }
@@ -112,17 +113,12 @@ async function createTemplate(
 
 /** The four operations of the spec (part 4), exactly as its paths spell them. */
 export const API_ROUTES: readonly Route[] = [
-  {
-    method: 'GET',
-    pattern: /^\/videos\/([^/]+)\/streamStart$/,
-    operation: 'streamStart',
-    handle: streamStart,
-  },
-  { method: 'GET', pattern: /^\/products\/([^/]+)\/devices$/, operation: 'listDevices', handle: listDevices },
-  { method: 'GET', pattern: /^\/products$/, operation: 'listProducts', handle: listProducts },
+  { method: 'GET', path: '/videos/:deviceKey/streamStart', operation: 'streamStart', handle: streamStart },
+  { method: 'GET', path: '/products/:productKey/devices', operation: 'listDevices', handle: listDevices },
+  { method: 'GET', path: '/products', operation: 'listProducts', handle: listProducts },
   {
     method: 'POST',
-    pattern: /^\/archives\/template\/([^/]+)$/,
+    path: '/archives/template/:projectKey',
     operation: 'createTemplate',
     handle: createTemplate,
   },

@@ -1,13 +1,16 @@
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import type { Device, Product } from '../shared/domain';
 import { AccessRules } from './access-rules';
+import { createApiApp } from './api-app';
 import type { ApiContext } from './api-routes';
 import { Authenticator } from './authenticate';
+import { malformedRequest } from './http-reply';
 import type { DemoCredentials, DemoData } from './demo-data';
 import type { MediaBackend } from './media-backend';
 import { PlaceholderMedia } from './placeholder-media';
-import { createRequestHandler } from './request-handler';
 import { seedDemoData } from './seed-demo-data';
 import { TemplateStore } from './template-store';
 
@@ -92,7 +95,7 @@ export async function startDemoPlatform(options: DemoPlatformOptions = {}): Prom
       scrambleFields: options.mediaOptions?.scrambleFields === true,
     });
   let down = false;
-  const handler = createRequestHandler({
+  const app = createApiApp({
     ctx: buildContext(data, media),
     auth: new Authenticator(data),
     latencyMs: options.latencyMs ?? 0,
@@ -100,14 +103,14 @@ export async function startDemoPlatform(options: DemoPlatformOptions = {}): Prom
     log: options.log ?? ((line) => process.stderr.write(`${line}\n`)),
   });
 
-  const server = createServer((req, res) => void handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // The adapter keeps its own Request and Response out of this process's globals.
+  const server = createServer(
+    getRequestListener(app.fetch, {
+      overrideGlobalObjects: false,
+      errorHandler: malformedRequest({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }),
+    }),
+  );
+  await once(server.listen(options.port ?? 0, host), 'listening');
   const { port } = server.address() as AddressInfo;
 
   let closing: Promise<void> | undefined;
@@ -120,10 +123,10 @@ export async function startDemoPlatform(options: DemoPlatformOptions = {}): Prom
     },
     close() {
       closing ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+        const closed = once(server, 'close');
+        server.close();
+        server.closeAllConnections();
+        await closed;
         if (ownMedia) await media.close();
       })();
       return closing;

@@ -1,10 +1,18 @@
-import type { ServerResponse } from 'node:http';
+import type { Context } from 'hono';
+import { stream } from 'hono/streaming';
+import type { StreamingApi } from 'hono/utils/stream';
 import { events, type EventName, type EventPayload } from '../shared/contract';
 import type { Logger } from '../core/logger';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting after the stream broke. */
 const RETRY_MS = 2_000;
+
+/** One open stream, and how to end its response. */
+interface Client {
+  stream: StreamingApi;
+  end(): void;
+}
 
 /**
  * The core's push events as Server-Sent Events (`GET /api/events`).
@@ -14,7 +22,7 @@ const RETRY_MS = 2_000;
  * idle proxies and the browser from giving up on a quiet stream, and shows a dead client early.
  */
 export class EventStream {
-  private readonly clients = new Set<ServerResponse>();
+  private readonly clients = new Set<Client>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -29,18 +37,26 @@ export class EventStream {
     return this.clients.size;
   }
 
-  /** Take over a response (headers given by the caller) for as long as the client stays. */
-  attach(res: ServerResponse, headers: Record<string, string>): void {
-    res.writeHead(200, {
-      ...headers,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-    this.clients.add(res);
-    res.on('close', () => this.clients.delete(res));
+  /** The answer to `GET /api/events`: a stream that stays open for as long as the client stays. */
+  open(c: Context): Response {
+    c.header('Content-Type', 'text/event-stream; charset=utf-8');
+    c.header('Cache-Control', 'no-store');
+    c.header('Connection', 'keep-alive');
+    // Also what tells the Node adapter to send each event at once rather than gather the body.
+    c.header('X-Accel-Buffering', 'no');
+    return stream(
+      c,
+      (opened) =>
+        new Promise<void>((end) => {
+          const client: Client = { stream: opened, end };
+          opened.onAbort(() => {
+            this.clients.delete(client);
+            end();
+          });
+          void opened.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+          this.clients.add(client);
+        }),
+    );
   }
 
   publish<E extends EventName>(event: E, payload: EventPayload<E>): void {
@@ -54,14 +70,14 @@ export class EventStream {
 
   close(): void {
     clearInterval(this.timer);
-    for (const res of this.clients) res.end();
+    for (const client of this.clients) client.end();
     this.clients.clear();
   }
 
   private broadcast(chunk: string): void {
-    for (const res of this.clients) {
-      if (res.writableEnded || res.destroyed) this.clients.delete(res);
-      else res.write(chunk);
+    for (const client of this.clients) {
+      if (client.stream.aborted || client.stream.closed) this.clients.delete(client);
+      else void client.stream.write(chunk);
     }
   }
 }

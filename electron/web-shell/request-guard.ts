@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /** Bytes of the per-run token (base64url in the URL and the cookie). */
 export const TOKEN_BYTES = 32;
@@ -48,25 +48,25 @@ export class RequestGuard {
   }
 
   /** 421 unless the Host header names our loopback address and port exactly. */
-  checkHost(req: IncomingMessage): Refusal | undefined {
-    const host = req.headers.host?.toLowerCase();
+  checkHost(headers: IncomingHttpHeaders): Refusal | undefined {
+    const host = headers.host?.toLowerCase();
     if (host === `127.0.0.1:${this.port}` || host === `localhost:${this.port}`) return undefined;
     return { status: 421, message: 'This server answers only to 127.0.0.1 and localhost on its own port.' };
   }
 
   /** For /api: the browser's own statement of who is calling must be us. Run after checkHost. */
-  checkOrigin(req: IncomingMessage): Refusal | undefined {
-    if (req.headers['sec-fetch-site'] === 'cross-site')
+  checkOrigin(headers: IncomingHttpHeaders): Refusal | undefined {
+    if (headers['sec-fetch-site'] === 'cross-site')
       return { status: 403, message: 'Calls from other sites are refused.' };
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host?.toLowerCase()}`)
+    const origin = headers.origin;
+    if (origin !== undefined && origin !== `http://${headers.host?.toLowerCase()}`)
       return { status: 403, message: 'Calls from other origins are refused.' };
     return undefined;
   }
 
   /** For /api: the session cookie or a Bearer token must carry this run's token. */
-  checkSession(req: IncomingMessage): Refusal | undefined {
-    if (this.hasSession(req)) return undefined;
+  checkSession(headers: IncomingHttpHeaders): Refusal | undefined {
+    if (this.hasSession(headers)) return undefined;
     return {
       status: 401,
       message:
@@ -75,10 +75,10 @@ export class RequestGuard {
     };
   }
 
-  hasSession(req: IncomingMessage): boolean {
-    const auth = req.headers.authorization;
+  hasSession(headers: IncomingHttpHeaders): boolean {
+    const auth = headers.authorization;
     if (auth?.startsWith('Bearer ') && this.matches(auth.slice('Bearer '.length).trim())) return true;
-    return this.matches(readCookie(req.headers.cookie, this.cookieName));
+    return this.matches(readCookie(headers.cookie, this.cookieName));
   }
 
   /** Constant-time comparison (of digests, so the lengths always agree). */

@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
 import { z } from 'zod';
+import { errorReply, limitBody, malformedRequest, MethodNotAllowedError, onDemoError } from '../http-reply';
+import { DemoHttpError } from '../media-backend';
 import { FaultSchema, type FaultController } from './fault-controller';
 
 const MAX_BODY_BYTES = 16 * 1024;
+const METHODS = ['GET', 'POST', 'DELETE'];
 
 const SetFaultSchema = z.object({ target: z.string().min(1).max(256), fault: FaultSchema });
 
@@ -13,86 +19,65 @@ export function isLoopback(address: string | undefined): boolean {
   return v4.startsWith('127.') || address === '::1';
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * The fault switchboard: `GET /admin/faults` lists, `POST /admin/faults` `{target, fault}` sets,
  * `DELETE /admin/faults[?target=]` clears one or all.
  *
  * Loopback peers only. No CORS headers, and POST must be `application/json`, so a web page cannot reach
- * it from a browser (a JSON POST needs a preflight this endpoint never grants).
+ * it from a browser (a JSON POST needs a preflight this endpoint never grants). Failures are the
+ * platform's `{code, message, details?}`.
  */
-export async function handleAdmin(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
+export function adminListener(
   faults: FaultController,
-): Promise<void> {
-  if (!isLoopback(req.socket.remoteAddress)) {
-    json(res, 403, { code: 'FORBIDDEN', message: 'The admin endpoint answers loopback clients only.' });
-    return;
-  }
-  if (url.pathname !== '/admin/faults') {
-    json(res, 404, { code: 'NOT_FOUND', message: `No such admin endpoint: ${url.pathname}` });
-    return;
-  }
-  if (req.method === 'GET') {
-    json(res, 200, { faults: faults.list().map(({ target, fault }) => ({ target, fault })) });
-    return;
-  }
-  if (req.method === 'DELETE') {
-    const target = url.searchParams.get('target') ?? undefined;
-    json(res, 200, { cleared: faults.clear(target) });
-    return;
-  }
-  if (req.method !== 'POST') {
-    res.setHeader('Allow', 'GET, POST, DELETE');
-    json(res, 405, { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed here.` });
-    return;
-  }
-  if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
-    json(res, 415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the fault as application/json.' });
-    return;
-  }
-  const text = await readBody(req);
-  if (text === undefined) {
-    json(res, 413, { code: 'TOO_LARGE', message: 'The request body is too large.' });
-    return;
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    json(res, 400, { code: 'MALFORMED_JSON', message: 'The request body is not valid JSON.' });
-    return;
-  }
-  const parsed = SetFaultSchema.safeParse(body);
-  if (!parsed.success) {
-    json(res, 400, {
-      code: 'INVALID_FAULT',
-      message: 'Send {"target": "<deviceKey or streamId>", "fault": {"type": ...}}.',
-      details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    });
-    return;
-  }
-  const active = faults.set(parsed.data.target, parsed.data.fault);
-  json(res, 200, { target: active.target, fault: active.fault });
+  log: (line: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.use(async (c, next) => {
+    if (!isLoopback(getConnInfo(c).remote.address))
+      throw new DemoHttpError(403, 'FORBIDDEN', 'The admin endpoint answers loopback clients only.');
+    await next();
+  });
+  app.use('/admin/faults', async (c, next) => {
+    if (!METHODS.includes(c.req.method))
+      throw new MethodNotAllowedError(METHODS.join(', '), `${c.req.method} is not allowed here.`);
+    await next();
+  });
+
+  app.get('/admin/faults', (c) =>
+    c.json({ faults: faults.list().map(({ target, fault }) => ({ target, fault })) }),
+  );
+  app.delete('/admin/faults', (c) => c.json({ cleared: faults.clear(c.req.query('target')) }));
+  app.post(
+    '/admin/faults',
+    async (c, next) => {
+      if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json'))
+        throw new DemoHttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the fault as application/json.');
+      await next();
+    },
+    limitBody(MAX_BODY_BYTES),
+    async (c) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        throw new DemoHttpError(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
+      }
+      const parsed = SetFaultSchema.safeParse(body);
+      if (!parsed.success)
+        throw new DemoHttpError(
+          400,
+          'INVALID_FAULT',
+          'Send {"target": "<deviceKey or streamId>", "fault": {"type": ...}}.',
+          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        );
+      const active = faults.set(parsed.data.target, parsed.data.fault);
+      return c.json({ target: active.target, fault: active.fault });
+    },
+  );
+
+  app.notFound((c) =>
+    errorReply(c, new DemoHttpError(404, 'NOT_FOUND', `No such admin endpoint: ${c.req.path}`)),
+  );
+  app.onError(onDemoError(log));
+  return getRequestListener(app.fetch, { overrideGlobalObjects: false, errorHandler: malformedRequest() });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import {
   createServer,
   STATUS_CODES,
@@ -9,7 +10,7 @@ import {
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { handleAdmin } from './admin-routes';
+import { adminListener } from './admin-routes';
 import type { Clip } from './clip-library';
 import { ClipTicker } from './clip-ticker';
 import type { ActiveFault, FaultController } from './fault-controller';
@@ -90,6 +91,7 @@ export class MediaServer {
   private closedFramesSkipped = 0;
   private hlsRequests = 0;
   private readonly unlistenFaults: () => void;
+  private readonly admin: ReturnType<typeof adminListener>;
 
   constructor(private readonly options: MediaServerOptions) {
     this.timeline = new LiveTimeline(options.clips[0].fps, {
@@ -111,16 +113,11 @@ export class MediaServer {
     });
     this.server.on('clientError', (_error, socket: Duplex) => socket.destroy());
     this.unlistenFaults = options.faults.onChange(() => this.followFaults());
+    this.admin = adminListener(options.faults, (line) => console.warn(line));
   }
 
   async listen(port: number, host: string): Promise<AddressInfo> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        this.server.off('error', reject);
-        resolve();
-      });
-    });
+    await once(this.server.listen(port, host), 'listening');
     return this.server.address() as AddressInfo;
   }
 
@@ -151,16 +148,16 @@ export class MediaServer {
     for (const socket of this.pending) socket.destroy();
     for (const ticker of this.tickers) ticker.stop();
     this.wss.close();
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    const closed = once(this.server, 'close');
+    this.server.close();
+    this.server.closeAllConnections();
+    await closed;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://media.invalid');
     if (url.pathname.startsWith('/admin/')) {
-      await handleAdmin(req, res, url, this.options.faults);
+      await this.admin(req, res);
       return;
     }
     if (req.method === 'OPTIONS') {

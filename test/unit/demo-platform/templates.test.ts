@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../../electron/demo-platform/read-body';
+import { MAX_BODY_BYTES } from '../../../electron/demo-platform/api-app';
 import { startDemoPlatform, type DemoPlatform } from '../../../electron/demo-platform/server';
 import { demoRequest, validTemplate } from './demo-request';
 
