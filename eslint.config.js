@@ -106,22 +106,22 @@ const pathZones = [
     'The renderer sees the main side only through the Api: outside src/ it imports electron/shared only (and packages), never electron/core, main, preload, web-shell or demo-platform.',
   ),
   {
-    target: ['./src/lib', './src/components'],
+    target: ['./src/lib', './src/components', './src/session'],
     from: ['./src/features', './src/app'],
-    message: 'src/lib and src/components are below the features and the app: they import neither.',
+    message: 'src/lib, src/components and src/session are below the features and the app: they import neither.',
   },
   ...features.flatMap((feature) => [
     {
       target: `./src/features/${feature}`,
       from: './src/app',
       message:
-        'A feature is below the app: it does not import src/app (take what it needs as props or from src/lib).',
+        'A feature is below the app: it does not import src/app (take what it needs as props, or from src/session or src/lib).',
     },
     {
       target: `./src/features/${feature}`,
       from: './src/features',
       except: [`./${feature}`],
-      message: `Features do not import each other: move what src/features/${feature} shares to src/lib or src/components.`,
+      message: `Features do not import each other: move what src/features/${feature} shares to src/session, src/lib or src/components.`,
     },
   ]),
 ];

@@ -5,12 +5,14 @@ import { CatalogPanel } from '../features/catalog/catalog-panel';
 import { TemplatePanel } from '../features/templates/template-panel';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { ProfilesDialog } from '../features/profiles/profiles-dialog';
-import { selectActiveProfile, useProfilesStore } from '../features/profiles/profiles-store';
+import { putDeviceOnWall } from '../features/wall/put-device-on-wall';
+import { Wall } from '../features/wall/wall';
+import { selectActiveProfile, useProfilesStore } from '../session/profiles-store';
+import { PutOnWallContext } from '../session/put-on-wall-context';
 import { useAppStore } from './app-store';
 import { CatalogResizer } from './catalog-resizer';
 import { SettingsDialog } from './settings-dialog';
 import { PANEL_ID, TopBar } from './top-bar';
-import { Wall } from '../features/wall/wall';
 
 /**
  * The working screen: top bar; catalog | wall | side panel in one CSS grid.
@@ -18,6 +20,9 @@ import { Wall } from '../features/wall/wall';
  * The wall sits in the same grid area and the same place in the tree whatever else opens, so
  * opening the side panel or collapsing the catalog only resizes it: its DOM node, and the players
  * in it, stay.
+ *
+ * It wires the features together: the catalog gets the wall's "put on wall" through
+ * PutOnWallContext, and the active profile through `activate`.
  */
 export function AppShell() {
   const active = useProfilesStore(selectActiveProfile);
@@ -31,6 +36,7 @@ export function AppShell() {
       width: s.catalogWidth,
       setWidth: s.setCatalogWidth,
       dialog: s.dialog,
+      openDialog: s.openDialog,
       closeDialog: s.closeDialog,
     })),
   );
@@ -76,7 +82,9 @@ export function AppShell() {
           {!ui.collapsed && <span className="app-catalog-title">Catalog</span>}
         </div>
         <div id="catalog-content" className="app-catalog-content" hidden={ui.collapsed}>
-          <CatalogPanel />
+          <PutOnWallContext value={putDeviceOnWall}>
+            <CatalogPanel />
+          </PutOnWallContext>
         </div>
       </aside>
       {!ui.collapsed ? (
@@ -89,7 +97,7 @@ export function AppShell() {
       </main>
       {ui.panelOpen && (
         <aside id={PANEL_ID} className="app-panel" aria-label="Side panel" data-testid="side-panel">
-          <TemplatePanel onClose={ui.closePanel} />
+          <TemplatePanel onClose={ui.closePanel} onManageProfiles={() => ui.openDialog('profiles')} />
         </aside>
       )}
       {ui.dialog === 'settings' && <SettingsDialog onClose={ui.closeDialog} />}

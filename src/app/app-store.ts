@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import type { NoticeItem } from '../components/notice-bar';
 
 export type AppDialog = 'settings' | 'profiles' | null;
 
@@ -10,7 +9,6 @@ export interface AppState {
   /** Width of the catalog column in CSS pixels (the operator drags or arrows the divider). */
   catalogWidth: number;
   dialog: AppDialog;
-  notices: NoticeItem[];
 
   openPanel(): void;
   closePanel(): void;
@@ -19,13 +17,8 @@ export interface AppState {
   setCatalogWidth(width: number): void;
   openDialog(dialog: Exclude<AppDialog, null>): void;
   closeDialog(): void;
-  /** Show a toast; information fades after a while, warnings and errors stay until dismissed. */
-  /** `at` defaults to now; a notice raised elsewhere (the core) brings its own. */
-  notify(notice: Omit<NoticeItem, 'id' | 'at'> & { id?: string; at?: number }): void;
-  dismiss(id: string): void;
 }
 
-const MAX_NOTICES = 4;
 export const CATALOG_WIDTH = { min: 360, max: 1000, initial: 640 };
 const WIDTH_KEY = 'app.catalogWidth';
 
@@ -44,20 +37,18 @@ function storedWidth(): number {
     return fallback;
   }
 }
-const INFO_MS = 5000;
-let counter = 0;
 
 /**
- * The shell's own state: which panel and dialog are open, and the toasts.
+ * The shell's own state: which panel and dialog are open, and how the catalog column is shown.
  *
- * Other features open the panel or post a toast through it: `useAppStore.getState().notify({...})`.
+ * Only the shell (src/app) reads it; a feature that wants a dialog opened takes a callback from the
+ * shell, and toasts go through the session's notices store.
  */
-export const useAppStore = create<AppState>()((set, get) => ({
+export const useAppStore = create<AppState>()((set) => ({
   panelOpen: false,
   catalogCollapsed: false,
   catalogWidth: storedWidth(),
   dialog: null,
-  notices: [],
 
   openPanel: () => set({ panelOpen: true }),
   closePanel: () => set({ panelOpen: false }),
@@ -74,21 +65,4 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
   openDialog: (dialog) => set({ dialog }),
   closeDialog: () => set({ dialog: null }),
-
-  notify(notice) {
-    const id = notice.id ?? `n${++counter}`;
-    const item: NoticeItem = {
-      id,
-      level: notice.level,
-      message: notice.message,
-      at: notice.at ?? Date.now(),
-    };
-    set((s) => ({ notices: [...s.notices.filter((n) => n.id !== id), item].slice(-MAX_NOTICES) }));
-    // A later notice with the same id replaces this one and brings its own timer.
-    if (item.level === 'info')
-      setTimeout(() => {
-        if (get().notices.includes(item)) get().dismiss(id);
-      }, INFO_MS);
-  },
-  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));

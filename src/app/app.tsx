@@ -4,10 +4,10 @@ import { ErrorPanel } from '../components/error-panel';
 import { NoticeBar } from '../components/notice-bar';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { FirstRun } from '../features/profiles/first-run';
-import { useProfilesStore } from '../features/profiles/profiles-store';
 import { api } from '../lib/bridge';
+import { useNoticesStore } from '../session/notices-store';
+import { useProfilesStore } from '../session/profiles-store';
 import { AppShell } from './app-shell';
-import { useAppStore } from './app-store';
 
 /**
  * The renderer's root.
@@ -25,7 +25,7 @@ export function App() {
       connect: s.connect,
     })),
   );
-  const { notices, dismiss, notify } = useAppStore(
+  const { notices, dismiss, notify } = useNoticesStore(
     useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss, notify: s.notify })),
   );
   const connectCatalog = useCatalogStore((s) => s.connect);

@@ -1,7 +1,7 @@
 import { Dialog } from '../components/dialog';
 import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
 import { StorageTierBadge } from '../features/profiles/storage-tier-badge';
-import { useProfilesStore } from '../features/profiles/profiles-store';
+import { useProfilesStore } from '../session/profiles-store';
 
 /** App settings: the status legend, and where secrets are kept. */
 export function SettingsDialog({ onClose }: { onClose(): void }) {

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
 import { ProfileSwitcher } from '../features/profiles/profile-switcher';
-import { useProfilesStore } from '../features/profiles/profiles-store';
+import { useProfilesStore } from '../session/profiles-store';
 import { useAppStore } from './app-store';
 
 export const PANEL_ID = 'side-panel';
@@ -15,7 +15,7 @@ export function TopBar() {
   return (
     <header className="topbar" data-testid="topbar">
       <span className="app-name">{name}</span>
-      <ProfileSwitcher />
+      <ProfileSwitcher onManageProfiles={() => openDialog('profiles')} />
       <span className="spacer" />
       <Button
         onClick={togglePanel}

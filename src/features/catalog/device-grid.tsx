@@ -10,9 +10,10 @@ import {
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Device } from '../../../electron/shared/domain';
-import { putOnWall, startDeviceDrag } from './put-on-wall';
+import { usePutOnWall } from '../../session/use-put-on-wall';
+import { wallDeviceOf } from '../../session/wall-device';
+import { startDeviceDrag } from './device-drag';
 import { statusLabel, statusText } from './status-legend';
-import { wallDeviceOf } from './wall-device';
 
 export const DEVICE_ROW_HEIGHT = 36;
 const PAGE_STEP = 10;
@@ -49,6 +50,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   label,
   onRevealGateway,
 }: DeviceGridProps) {
+  const putOnWall = usePutOnWall();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
@@ -117,7 +119,7 @@ export const DeviceGrid = memo(function DeviceGrid({
       e.preventDefault();
       action();
     },
-    [items, move],
+    [items, move, putOnWall],
   );
 
   return (
@@ -205,6 +207,7 @@ const DeviceRow = memo(function DeviceRow({
   onKeyDown,
   onRevealGateway,
 }: DeviceRowProps) {
+  const putOnWall = usePutOnWall();
   const name = device.deviceName || device.deviceKey;
   const label = statusLabel(legend, device.deviceStatus);
   const tab = isActive ? 0 : -1;

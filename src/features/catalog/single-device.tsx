@@ -1,13 +1,15 @@
 import type { KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
-import { putOnWall, startDeviceDrag } from './put-on-wall';
-import { wallDeviceOf } from './wall-device';
+import { usePutOnWall } from '../../session/use-put-on-wall';
+import { wallDeviceOf } from '../../session/wall-device';
+import { startDeviceDrag } from './device-drag';
 
 /**
  * Device credentials reach exactly one device and may only start its stream: the catalog is that
  * one device, ready to go on the wall.
  */
 export function SingleDevice({ deviceKey }: { deviceKey: string }) {
+  const putOnWall = usePutOnWall();
   const device = wallDeviceOf({ deviceKey, deviceName: '' });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && e.target === e.currentTarget) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../../components/error-panel';
+import { useProfilesStore } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
-import { useProfilesStore } from './profiles-store';
 import { StorageTierBadge } from './storage-tier-badge';
 
 /**

@@ -16,6 +16,7 @@ import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SecretField } from '../../components/secret-field';
 import { TextField } from '../../components/text-field';
+import { useProfilesStore } from '../../session/profiles-store';
 import { ConnectionTestReport } from './connection-test-report';
 import {
   checkDraft,
@@ -28,7 +29,6 @@ import {
   toSaveInput,
   type ProfileDraft,
 } from './profile-draft';
-import { useProfilesStore } from './profiles-store';
 
 export interface ProfileFormProps {
   /** The saved profile to edit; absent: a new profile. */

@@ -3,20 +3,24 @@ import { useShallow } from 'zustand/react/shallow';
 import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { useAppStore } from '../../app/app-store';
+import { useNoticesStore } from '../../session/notices-store';
+import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
 import { StorageTierBadge } from './storage-tier-badge';
-import { selectActiveProfile, useProfilesStore } from './profiles-store';
+
+export interface ProfileSwitcherProps {
+  /** "Profiles…": the shell opens profile management. */
+  onManageProfiles(): void;
+}
 
 /**
  * The top bar's profile picker: the active profile, its credential type and how its secrets are
  * stored (with the weak warning), and the way into profile management.
  */
-export function ProfileSwitcher() {
+export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
   const { profiles, active, select } = useProfilesStore(
     useShallow((s) => ({ profiles: s.profiles, active: selectActiveProfile(s), select: s.select })),
   );
-  const openDialog = useAppStore((s) => s.openDialog);
-  const notify = useAppStore((s) => s.notify);
+  const notify = useNoticesStore((s) => s.notify);
   const id = useId();
 
   const onChange = async (value: string) => {
@@ -51,7 +55,7 @@ export function ProfileSwitcher() {
           <StorageTierBadge tier={active.storageTier} />
         </>
       )}
-      <Button size="small" onClick={() => openDialog('profiles')} data-testid="manage-profiles">
+      <Button size="small" onClick={onManageProfiles} data-testid="manage-profiles">
         Profiles…
       </Button>
     </div>

@@ -7,9 +7,9 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
-import { useAppStore } from '../../app/app-store';
+import { useNoticesStore } from '../../session/notices-store';
+import { useProfilesStore } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
-import { useProfilesStore } from './profiles-store';
 import { StorageTierBadge } from './storage-tier-badge';
 
 type View = { kind: 'list' } | { kind: 'edit'; id: string } | { kind: 'new' };
@@ -25,7 +25,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
   const { profiles, appInfo, select, remove } = useProfilesStore(
     useShallow((s) => ({ profiles: s.profiles, appInfo: s.appInfo, select: s.select, remove: s.remove })),
   );
-  const notify = useAppStore((s) => s.notify);
+  const notify = useNoticesStore((s) => s.notify);
   const [view, setView] = useState<View>({ kind: 'list' });
   const [confirmId, setConfirmId] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);

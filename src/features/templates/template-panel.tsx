@@ -5,7 +5,6 @@ import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { api } from '../../lib/bridge';
-import { useAppStore } from '../../app/app-store';
 import { CredentialGate } from './credential-gate';
 import { startDraftAutosave, useTemplateFormStore } from './template-form-store';
 import { TemplateForm } from './template-form';
@@ -14,6 +13,8 @@ import './template-panel.css';
 
 export interface TemplatePanelProps {
   onClose(): void;
+  /** The credential gate's "Manage profiles": the shell opens profile management. */
+  onManageProfiles(): void;
 }
 
 const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
@@ -24,7 +25,7 @@ const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
  * It takes up the draft of the selected profile (saved locally while typing), and only offers the
  * form to credentials that may add templates (User, Project).
  */
-export function TemplatePanel({ onClose }: TemplatePanelProps) {
+export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps) {
   const profiles = useProfiles();
   const { active } = profiles;
   const allowed = active !== null && canPerform(active.credentialType, 'createTemplate');
@@ -90,7 +91,7 @@ export function TemplatePanel({ onClose }: TemplatePanelProps) {
           active={active}
           profiles={profiles.profiles}
           onSelect={profiles.select}
-          onManageProfiles={() => useAppStore.getState().openDialog('profiles')}
+          onManageProfiles={onManageProfiles}
         />
       )}
       {profiles.status === 'ready' && allowed && form.openedFor === active.id && (

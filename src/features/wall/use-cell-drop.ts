@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { WALL_DEVICE_MIME } from '../catalog/wall-device';
+import { WALL_DEVICE_MIME } from '../../session/wall-device';
 import type { TileDevice, WallCell } from './layout-edit';
 import { useWallStore } from './wall-store';
 

@@ -1,8 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { observeVisibility, type TileSnapshot, type TileSupervisor } from '../../lib/wall-engine';
 import { api } from '../../lib/bridge';
-import { configureWallEngine, wallEngine } from './wall-engine-instance';
-import { useWallStore } from './wall-store';
+import { useWallEngine } from './use-wall-engine';
 
 export interface TileSource {
   deviceKey: string;
@@ -13,7 +12,7 @@ export interface TileSource {
 }
 
 /**
- * Play one device on a tile's `<video>` through the page's engine, for as long as the tile is
+ * Play one device on a tile's `<video>` through the wall's engine, for as long as the tile is
  * mounted with the same source. Returns the supervisor (for stats, stale and "retry now") and its
  * latest snapshot. Resizing or moving the tile does not touch the player; only a new source does.
  */
@@ -27,14 +26,13 @@ export function useTilePlayback(
     supervisor: null,
   });
   const { deviceKey, sipId, channelId, profileId } = source;
+  const engine = useWallEngine();
 
   useEffect(() => {
     const video = videoRef.current;
     const element = elementRef.current;
     if (!video || !element) return;
-    // Tiles mount before the wall's own effects run: hand the engine the settings first.
-    configureWallEngine(useWallStore.getState().settings);
-    const supervisor = wallEngine().createTile({
+    const supervisor = engine.createTile({
       video,
       label: deviceKey,
       startStream: () =>
@@ -53,7 +51,7 @@ export function useTilePlayback(
       unsubscribe();
       supervisor.destroy();
     };
-  }, [videoRef, elementRef, deviceKey, sipId, channelId, profileId]);
+  }, [engine, videoRef, elementRef, deviceKey, sipId, channelId, profileId]);
 
   return state;
 }

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button';
-import type { TileState } from '../../lib/wall-engine';
+import type { TileState, WallEngine } from '../../lib/wall-engine';
 import { usePolled } from './use-polled';
-import { wallEngine } from './wall-engine-instance';
+import { useWallEngine } from './use-wall-engine';
 
 type Health = Record<TileState, number>;
 
@@ -25,13 +25,10 @@ const same = (a: WallCounts, b: WallCounts) =>
   a.waiting === b.waiting && SHOWN.every(({ state }) => a.health[state] === b.health[state]);
 
 /** The wall's tiles counted by state, read once a second; re-renders only when a count changed. */
-function useWallCounts(): WallCounts {
-  return usePolled(
-    () => ({ health: wallEngine().health(), waiting: wallEngine().waitingToRetry() }),
-    same,
-    1_000,
-    [],
-  );
+function useWallCounts(engine: WallEngine): WallCounts {
+  return usePolled(() => ({ health: engine.health(), waiting: engine.waitingToRetry() }), same, 1_000, [
+    engine,
+  ]);
 }
 
 /**
@@ -39,7 +36,8 @@ function useWallCounts(): WallCounts {
  * every tile. Each count carries `data-state` and `data-count` for monitoring.
  */
 export function WallHealth() {
-  const { health, waiting } = useWallCounts();
+  const engine = useWallEngine();
+  const { health, waiting } = useWallCounts(engine);
   const shown = SHOWN.filter(({ state }) => health[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
   return (
@@ -65,7 +63,7 @@ export function WallHealth() {
           data-testid="wall-retry-all"
           aria-label={`Retry ${waiting === 1 ? 'the tile' : `all ${waiting} tiles`} waiting to reconnect, now`}
           title="Every tile waiting to reconnect tries again now, without waiting out its delay"
-          onClick={() => wallEngine().retryAllNow()}
+          onClick={() => engine.retryAllNow()}
         >
           ↻ Retry
         </Button>

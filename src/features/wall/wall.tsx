@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
-import { configureWallEngine } from './wall-engine-instance';
+import { WallEngineProvider } from './wall-engine-provider';
 import { WallGrid } from './wall-grid';
 import { useWallStore } from './wall-store';
 import { WallToolbar } from './wall-toolbar';
@@ -13,15 +13,14 @@ import './wall.css';
  *
  * It keeps its node whatever happens around it (a side panel opening only resizes it), and the
  * players live in the tiles, so nothing restarts when the window or the shell's grid changes.
+ * It owns the playback engine its tiles share (WallEngineProvider).
  */
 export function Wall() {
-  const { status, error, layout, transportOrder, grace, statsOverlay } = useWallStore(
+  const { status, error, layout, statsOverlay } = useWallStore(
     useShallow((s) => ({
       status: s.status,
       error: s.error,
       layout: s.layout,
-      transportOrder: s.settings.transportOrder,
-      grace: s.settings.hiddenTileGraceSeconds,
       statsOverlay: s.settings.statsOverlay,
     })),
   );
@@ -45,45 +44,43 @@ export function Wall() {
     };
   }, []);
 
-  useEffect(() => {
-    configureWallEngine({ transportOrder, hiddenTileGraceSeconds: grace });
-  }, [transportOrder, grace]);
-
   return (
-    <section
-      className="wall"
-      aria-label="Video wall"
-      data-testid="wall"
-      data-status={status}
-      data-layout-id={layout?.id}
-      data-stats-default={statsOverlay || undefined}
-    >
-      {status !== 'loading' && <WallToolbar />}
-      <div className="wall-body">
-        {status === 'loading' && (
-          <div className="wall-message" role="status">
-            <span className="spinner" aria-hidden="true" /> Loading the wall…
-          </div>
-        )}
-        {status === 'error' && error && (
-          <div className="wall-message">
-            <ErrorPanel
-              title="The wall could not load its layouts"
-              message={error.message}
-              onRetry={() => void useWallStore.getState().load()}
-            />
-          </div>
-        )}
-        {status === 'ready' && !layout && (
-          <div className="wall-message">
-            <EmptyState title="The wall is empty" testId="wall-empty">
-              Put a device on the wall from the catalog (drag it here, or select it and press Enter), or
-              choose a grid size above.
-            </EmptyState>
-          </div>
-        )}
-        {status === 'ready' && layout && <WallGrid layout={layout} />}
-      </div>
-    </section>
+    <WallEngineProvider>
+      <section
+        className="wall"
+        aria-label="Video wall"
+        data-testid="wall"
+        data-status={status}
+        data-layout-id={layout?.id}
+        data-stats-default={statsOverlay || undefined}
+      >
+        {status !== 'loading' && <WallToolbar />}
+        <div className="wall-body">
+          {status === 'loading' && (
+            <div className="wall-message" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading the wall…
+            </div>
+          )}
+          {status === 'error' && error && (
+            <div className="wall-message">
+              <ErrorPanel
+                title="The wall could not load its layouts"
+                message={error.message}
+                onRetry={() => void useWallStore.getState().load()}
+              />
+            </div>
+          )}
+          {status === 'ready' && !layout && (
+            <div className="wall-message">
+              <EmptyState title="The wall is empty" testId="wall-empty">
+                Put a device on the wall from the catalog (drag it here, or select it and press Enter), or
+                choose a grid size above.
+              </EmptyState>
+            </div>
+          )}
+          {status === 'ready' && layout && <WallGrid layout={layout} />}
+        </div>
+      </section>
+    </WallEngineProvider>
   );
 }

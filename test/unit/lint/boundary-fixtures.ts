@@ -130,6 +130,8 @@ export const bad: BadFixture[] = [
   // src/lib and src/components: no feature, no app.
   { rule: paths, file: 'src/lib/players/x.ts', imports: 'src/features/wall' },
   { rule: paths, file: 'src/lib/x.ts', imports: 'src/app', form: 'type-only' },
+  { rule: paths, file: 'src/session/x.ts', imports: 'src/features/catalog' },
+  { rule: paths, file: 'src/session/x.ts', imports: 'src/app' },
   { rule: paths, file: 'src/components/x.tsx', imports: 'src/features/catalog' },
   { rule: paths, file: 'src/components/x.tsx', imports: 'src/app', form: 'side-effect' },
 

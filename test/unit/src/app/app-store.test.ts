@@ -1,45 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG_WIDTH, useAppStore } from '../../../../src/app/app-store';
 
 const store = () => useAppStore.getState();
 
 describe('app store', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
-    useAppStore.setState({ notices: [], panelOpen: false, dialog: null });
-  });
-  afterEach(() => vi.useRealTimers());
-
-  it('lets information fade and keeps warnings until dismissed', () => {
-    store().notify({ level: 'info', message: 'Put on the wall' });
-    store().notify({ level: 'warning', message: 'Weak storage' });
-    expect(store().notices.map((n) => n.message)).toEqual(['Put on the wall', 'Weak storage']);
-    vi.advanceTimersByTime(6000);
-    expect(store().notices.map((n) => n.message)).toEqual(['Weak storage']);
-    store().dismiss(store().notices[0].id);
-    expect(store().notices).toEqual([]);
-  });
-
-  it('shows at most four notices, newest last, and replaces one with the same id', () => {
-    for (let i = 1; i <= 6; i++) store().notify({ level: 'warning', message: `n${i}` });
-    expect(store().notices.map((n) => n.message)).toEqual(['n3', 'n4', 'n5', 'n6']);
-    store().notify({ id: 'x', level: 'error', message: 'first' });
-    store().notify({ id: 'x', level: 'error', message: 'again' });
-    expect(
-      store()
-        .notices.filter((n) => n.id === 'x')
-        .map((n) => n.message),
-    ).toEqual(['again']);
-  });
-
-  it('stamps a notice with when it happened, keeping the time of one raised elsewhere', () => {
-    vi.setSystemTime(new Date('2026-11-24T03:05:00Z'));
-    store().notify({ level: 'warning', message: 'raised here' });
-    store().notify({ level: 'error', message: 'raised by the core', at: Date.parse('2026-11-23T22:40:00Z') });
-    expect(store().notices.map((n) => new Date(n.at).toISOString())).toEqual([
-      '2026-11-24T03:05:00.000Z',
-      '2026-11-23T22:40:00.000Z',
-    ]);
+    useAppStore.setState({ panelOpen: false, dialog: null });
   });
 
   it('keeps the catalog width within its bounds', () => {
@@ -49,16 +15,6 @@ describe('app store', () => {
     expect(store().catalogWidth).toBe(CATALOG_WIDTH.max);
     store().setCatalogWidth(600.4);
     expect(store().catalogWidth).toBe(600);
-  });
-
-  it('gives a replacing notice its own full time on screen', () => {
-    store().notify({ id: 'wall', level: 'info', message: 'first' });
-    vi.advanceTimersByTime(4000);
-    store().notify({ id: 'wall', level: 'info', message: 'second' });
-    vi.advanceTimersByTime(2000);
-    expect(store().notices.map((n) => n.message)).toEqual(['second']);
-    vi.advanceTimersByTime(3500);
-    expect(store().notices).toEqual([]);
   });
 
   it('opens and closes the side panel and dialogs', () => {

@@ -59,6 +59,9 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  // A test may leave the kiosk locked, and then the core refuses every change: the administrator's
+  // way in (a provisioning file) unlocks it first.
+  await h.core.importProvisioning(JSON.stringify({ version: 1, kiosk: { enabled: false, locked: false } }));
   const list = await h.api.layouts.list();
   for (const l of list.ok ? list.value : []) await h.api.layouts.remove({ id: l.id });
   await h.api.settings.set({ kiosk: { enabled: false, startLayout: null, locked: false } });

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { AppError, AppInfo, Result } from '../../../electron/shared/contract';
-import type { ProfileSaveInput, ProfileTestResult, ProfileView } from '../../../electron/shared/profile';
-import { api } from '../../lib/bridge';
+import type { AppError, AppInfo, Result } from '../../electron/shared/contract';
+import type { ProfileSaveInput, ProfileTestResult, ProfileView } from '../../electron/shared/profile';
+import { api } from '../lib/bridge';
 
 export type ProfilesStatus = 'loading' | 'ready' | 'error';
 
@@ -37,6 +37,9 @@ export function selectActiveProfile(state: Pick<ProfilesState, 'profiles'>): Pro
 /**
  * Connection profiles as the renderer knows them: views without secrets, kept fresh by the core's
  * profiles:changed event (so a save or select elsewhere, or the demo start, shows at once).
+ *
+ * The session's, not one feature's: the profiles feature edits them, the shell waits on `status`,
+ * and the active profile (`selectActiveProfile`) is what the catalog and the templates work for.
  */
 export const useProfilesStore = create<ProfilesState>()((set, get) => {
   const refresh = async () => {

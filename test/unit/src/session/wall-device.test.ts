@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wallDeviceOf } from '../../../../../src/features/catalog/wall-device';
+import { wallDeviceOf } from '../../../../src/session/wall-device';
 
 describe('wallDeviceOf', () => {
   it('carries key and name, and names a nameless device by its key', () => {

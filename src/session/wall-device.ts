@@ -1,6 +1,9 @@
-import type { Device } from '../../../electron/shared/domain';
+import type { Device } from '../../electron/shared/domain';
 
-/** The drag data type a wall tile accepts: JSON of a WallDevice. */
+/**
+ * The drag data type a wall tile accepts: JSON of a WallDevice. The catalog writes it, the wall
+ * reads it; it lives here so neither reaches into the other.
+ */
 export const WALL_DEVICE_MIME = 'application/x-wall-device';
 
 /** What the wall needs to play a device. */

@@ -1,18 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
-import { startCoreHarness, type CoreHarness } from '../catalog/core-api';
+import type { Api } from '../../../../electron/shared/contract';
+import { startCoreHarness, type CoreHarness } from '../features/catalog/core-api';
 
 const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
+vi.mock('../../../../src/lib/bridge', () => ({
   get api() {
     return bridge.api;
   },
 }));
 
-const { useProfilesStore, selectActiveProfile } =
-  await import('../../../../../src/features/profiles/profiles-store');
+const { useProfilesStore, selectActiveProfile } = await import('../../../../src/session/profiles-store');
 const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
-  await import('../../../../../src/features/profiles/profile-draft');
+  await import('../../../../src/features/profiles/profile-draft');
 
 let h: CoreHarness | undefined;
 const store = () => useProfilesStore.getState();

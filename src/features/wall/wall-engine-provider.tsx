@@ -1,0 +1,56 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Settings } from '../../../electron/shared/settings';
+import { WallEngine } from '../../lib/wall-engine';
+import { WallEngineContext } from './wall-engine-context';
+import { useWallStore } from './wall-store';
+
+type EngineSettings = Pick<Settings, 'transportOrder' | 'hiddenTileGraceSeconds'>;
+
+const optionsOf = (s: EngineSettings) => ({
+  order: [...s.transportOrder],
+  hiddenGraceMs: s.hiddenTileGraceSeconds * 1000,
+});
+
+const sameSettings = (a: EngineSettings, b: EngineSettings) =>
+  a.hiddenTileGraceSeconds === b.hiddenTileGraceSeconds &&
+  a.transportOrder.join() === b.transportOrder.join();
+
+/**
+ * The wall's one playback engine, shared by its tiles: one connection budget (Chromium's six
+ * HTTP/1.1 connections per host are per page) and one start scheduler (tiles start in waves).
+ *
+ * Made once per wall with the wall's settings, and the only place settings reach it: a change goes
+ * to new tiles and the next attempt of every tile; playing tiles go on. Tiles and the toolbar get
+ * it with useWallEngine. Unmounting the wall destroys its tiles and stops listening for `online`.
+ */
+export function WallEngineProvider({ children }: { children: ReactNode }) {
+  const settings = useWallStore(
+    useShallow((s): EngineSettings => ({
+      transportOrder: s.settings.transportOrder,
+      hiddenTileGraceSeconds: s.settings.hiddenTileGraceSeconds,
+    })),
+  );
+  const [engine] = useState(() => new WallEngine(optionsOf(settings)));
+  const applied = useRef(settings);
+
+  // A layout effect runs before the tiles' own (passive) effects of the same commit: a tile made
+  // alongside a settings change starts with the new settings.
+  useLayoutEffect(() => {
+    if (sameSettings(applied.current, settings)) return;
+    applied.current = settings;
+    engine.update(optionsOf(settings));
+  }, [engine, settings]);
+
+  useEffect(() => {
+    // The network came back (a cable, a switch, Wi-Fi): tiles waiting out a backoff retry at once.
+    const onOnline = () => engine.networkRestored();
+    window.addEventListener('online', onOnline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      engine.destroy();
+    };
+  }, [engine]);
+
+  return <WallEngineContext value={engine}>{children}</WallEngineContext>;
+}
