@@ -1,20 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Core } from '../core/core';
 import { CoreError } from '../core/core-error';
-import type { ProvisioningSummary } from '../shared/provisioning';
+import type { ProvisioningFileResult } from '../core/provisioning-file';
 import { ProvisioningRefusedError } from './provisioning-refused';
 
 /**
- * `--provision FILE`: the core's all-or-nothing import, with refusals turned into one error that
- * names every problem by its JSON path. An unreadable file is refused the same way (path `$`).
+ * `--provision FILE`: the core's all-or-nothing import (its secrets then stripped from the file),
+ * with refusals turned into one error that names every problem by its JSON path. An unreadable file
+ * is refused the same way (path `$`).
  */
 export async function importProvisioningFile(
-  core: Pick<Core, 'importProvisioning'>,
+  core: Pick<Core, 'applyProvisioningFile'>,
   file: string,
-): Promise<ProvisioningSummary> {
-  let text: string;
+): Promise<ProvisioningFileResult> {
   try {
-    text = await readFile(file, 'utf8');
+    await readFile(file, 'utf8');
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -23,7 +23,7 @@ export async function importProvisioningFile(
     throw new ProvisioningRefusedError(file, reason, [{ path: '$', message: `cannot be read: ${reason}` }]);
   }
   try {
-    return await core.importProvisioning(text);
+    return await core.applyProvisioningFile(file);
   } catch (error) {
     if (error instanceof CoreError)
       throw new ProvisioningRefusedError(file, error.message, error.details ?? []);

@@ -1,4 +1,4 @@
-import { access, mkdir, readFile, rm } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import type { Credentials } from '../shared/domain';
-import { AesFileCipher } from './adapters/aes-file-cipher';
 import { createCore, type Core } from '../core/core';
 import type { DemoLaunch } from '../core/ports';
 import { FileStore } from './adapters/file-store';
+import { startFileLogging } from '../core/log-file';
 import { createLogger, type Logger } from '../core/logger';
 import { redactor } from '../core/redact';
 import { EmbeddedDemo } from '../demo-platform/embedded-demo';
+import { openDataFolder, type DataFolderOptions } from './data-folder';
 import { EventStream } from './event-stream';
 import { importProvisioningFile } from './import-provisioning-file';
 import { RequestGuard } from './request-guard';
@@ -21,13 +22,11 @@ import { StaticFiles } from './static-files';
 
 /** The built renderer, as vite.renderer.config.ts writes it. */
 export const DEFAULT_RENDERER_DIR = fileURLToPath(new URL('../../out/renderer', import.meta.url));
-/** The key of the secrets' AES key inside the data folder. */
-export const KEY_FILE_NAME = 'secrets.key';
 
 export interface WebShellOptions {
   /** 0 (default) picks a free port. The shell always listens on 127.0.0.1 only. */
   port?: number;
-  /** Settings, layouts, profiles (secrets AES-256-GCM encrypted) and the 0600 key file. */
+  /** Settings, layouts, profiles (secrets AES-256-GCM encrypted), the log; never the key. */
   dataDir: string;
   /** The built renderer; default out/renderer. */
   rendererDir?: string;
@@ -47,6 +46,12 @@ export interface WebShellOptions {
   logger?: Logger;
   /** Between SSE heartbeat comments; default 15 s. */
   heartbeatMs?: number;
+  /** Where the data key is kept (tests: no OS keyring, key files in a temp folder). */
+  secrets?: Pick<DataFolderOptions, 'keyring' | 'keyDir'>;
+  /** Write `<data>/logs/wall.log`; default true. */
+  fileLog?: boolean;
+  /** The standing provisioning file: its per-OS path by default, another path, or false for none. */
+  standingProvisioning?: string | false;
 }
 
 export interface WebShell {
@@ -62,12 +67,6 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-const exists = (file: string) =>
-  access(file).then(
-    () => true,
-    () => false,
-  );
-
 /**
  * Start the browser shell: the built renderer and the Api over HTTP on 127.0.0.1 (what it answers:
  * shell-app.ts). Resolves once the server accepts connections.
@@ -82,14 +81,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   });
 
   const dataDir = path.resolve(options.dataDir);
-  const keyFile = path.join(dataDir, KEY_FILE_NAME);
-  // What this start creates, so a refused provisioning file leaves the data folder as it was.
-  const fresh = { dir: !(await exists(dataDir)), key: !(await exists(keyFile)) };
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const cipher = new AesFileCipher(keyFile);
-  // Creates the key file (0600) now, so a broken data folder shows at start-up, not at first save.
-  if ((await cipher.tier()) === 'unavailable')
-    log.warn(`secret storage is unavailable: ${await cipher.describe()}`);
+  // The lock first (a second shell on this folder stops here, changing nothing), then the key.
+  const folder = await openDataFolder(dataDir, { log, ...options.secrets });
+  const { cipher } = folder;
+  // One log file per data folder, written by the shell that holds its lock.
+  const fileLog = options.fileLog === false ? undefined : startFileLogging(dataDir);
+  const releaseFolder = async () => {
+    await fileLog?.close();
+    await folder.release();
+  };
 
   const embedded =
     options.demo !== false && !options.demoPlatform ? new EmbeddedDemo(log.child('demo')) : undefined;
@@ -99,21 +99,39 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     cipher,
     store: new FileStore(dataDir),
     ...(startDemo && { startDemo }),
+    ...(fileLog && { logTail: () => fileLog.tail() }),
     logger: log.child('core'),
     app: { shell: 'web', name: pkg.productName, version: pkg.version, platform: process.platform },
+  }).catch(async (error: unknown) => {
+    await releaseFolder();
+    throw error;
   });
 
   if (options.provisionFile) {
-    const summary = await importProvisioningFile(core, options.provisionFile).catch(
+    const { summary, file } = await importProvisioningFile(core, options.provisionFile).catch(
       async (error: unknown) => {
         await embedded?.close();
-        if (fresh.dir) await rm(dataDir, { recursive: true, force: true });
-        else if (fresh.key) await rm(keyFile, { force: true });
+        await fileLog?.close();
+        // Puts back what this start made: the folder if it created it, the key and the lock.
+        await folder.discard();
         throw error;
       },
     );
     log.info(
-      `provisioned from ${options.provisionFile}: ${summary.profiles.length} profile(s), ${summary.layouts.length} layout(s)`,
+      `provisioned from ${options.provisionFile}: ${summary.profiles.length} profile(s), ${summary.layouts.length} layout(s); file ${file}`,
+    );
+  }
+  if (options.standingProvisioning !== false) {
+    const standing =
+      typeof options.standingProvisioning === 'string' ? options.standingProvisioning : undefined;
+    await core.applyStandingProvisioning(standing).then(
+      (result) => result && log.info(`applied the standing provisioning file; file ${result.file}`),
+      (error: unknown) =>
+        core.notify({
+          level: 'error',
+          source: 'provisioning',
+          message: `The standing provisioning file was refused: ${(error as Error).message}`,
+        }),
     );
   }
 
@@ -135,6 +153,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     unsubscribe();
     stream.close();
     await embedded?.close();
+    // The CLI retries on a free port after EADDRINUSE: that retry must find the folder free.
+    await releaseFolder();
     throw error;
   });
   const { port } = server.address() as AddressInfo;
@@ -158,6 +178,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         server.closeAllConnections();
         await closed;
         await embedded?.close();
+        await releaseFolder();
       })();
       return closing;
     },

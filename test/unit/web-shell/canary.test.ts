@@ -191,9 +191,13 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     expect(sse.events.length).toBeGreaterThan(5);
   });
 
-  it('keeps the canaries encrypted at rest', async () => {
-    for (const file of await readdir(f.dataDir)) {
-      const bytes = await readFile(path.join(f.dataDir, file));
+  it('keeps the canaries encrypted at rest, the log files included', async () => {
+    const files = (await readdir(f.dataDir, { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
+    for (const entry of files) {
+      const file = path.join(entry.parentPath, entry.name);
+      const bytes = await readFile(file);
       for (const canary of CANARIES)
         expect(bytes.includes(Buffer.from(canary)), `${file}: ${canary}`).toBe(false);
     }

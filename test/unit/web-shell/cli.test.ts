@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebCliArgs } from '../../../electron/web-shell/cli-args';
 import { defaultDataDir } from '../../../electron/web-shell/default-data-dir';
-import { KEY_FILE_NAME } from '../../../electron/web-shell/server';
+import { KEY_LOCATION_FILE_NAME } from '../../../electron/web-shell/data-key';
 import { BROKEN_PATHS, BROKEN_PROVISIONING } from './provisioning-files';
 import { writeFakeRenderer } from './shell-fixture';
 
@@ -39,7 +39,12 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}) {
 describe('npm run web (cli.ts)', () => {
   it('prints one JSON line with the URL first, serves the Api, and closes cleanly on SIGTERM', async () => {
     const xdg = path.join(dir, 'xdg');
-    const proc = run(['--port', '0', '--no-open', '--renderer-dir', rendererDir], { XDG_CONFIG_HOME: xdg });
+    const proc = run(['--port', '0', '--no-open', '--renderer-dir', rendererDir], {
+      XDG_CONFIG_HOME: xdg,
+      XDG_STATE_HOME: path.join(dir, 'state'),
+      // No session bus: the Secret Service cannot answer, so the key goes to a file (no real keyring).
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    });
     try {
       const first = await proc.lines.next();
       const line = JSON.parse(String(first.value)) as { url: string };
@@ -54,9 +59,12 @@ describe('npm run web (cli.ts)', () => {
         method: 'POST',
         headers: { authorization: `Bearer ${token}` },
       });
-      expect(await res.json()).toMatchObject({ ok: true, value: { shell: 'web', storageTier: 'strong' } });
-      // The default data folder under XDG_CONFIG_HOME, with its owner-only key file.
-      const key = await stat(path.join(xdg, 'control-room-wall', 'web', KEY_FILE_NAME));
+      expect(await res.json()).toMatchObject({ ok: true, value: { shell: 'web', storageTier: 'file' } });
+      // The default data folder under XDG_CONFIG_HOME; its owner-only key file under XDG_STATE_HOME.
+      const { id } = JSON.parse(
+        await readFile(path.join(xdg, 'control-room-wall', 'web', KEY_LOCATION_FILE_NAME), 'utf8'),
+      ) as { id: string };
+      const key = await stat(path.join(dir, 'state', 'control-room-wall', 'keys', `${id}.key`));
       if (process.platform !== 'win32') expect(key.mode & 0o777).toBe(0o600);
       // The token is a credential: the logs never show it.
       expect(proc.stderr()).not.toContain(token);
@@ -64,6 +72,11 @@ describe('npm run web (cli.ts)', () => {
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
       expect((await proc.lines.next()).done).toBe(true);
+      // Its log file, flushed on the way out: level, time and scope on every line; no token.
+      const log = await readFile(path.join(xdg, 'control-room-wall', 'web', 'logs', 'wall.log'), 'utf8');
+      expect(log).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z INFO +\[web-shell\] serving /m);
+      expect(log).toMatch(/\[web-shell\] SIGTERM: closing/);
+      expect(log).not.toContain(token);
     } finally {
       proc.child.kill('SIGKILL');
     }

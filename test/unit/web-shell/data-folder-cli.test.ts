@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,14 +9,6 @@ import { writeFakeRenderer } from './shell-fixture';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const CLI = path.resolve('electron/web-shell/cli.ts');
-
-/**
- * Whether the shell opens its data folder through openDataFolder (the lock and the key apart).
- * Until server.ts is wired to it, two shells on one folder are not refused, and this test waits.
- */
-const WIRED = readdirSync(path.resolve('electron/web-shell'))
-  .filter((name) => name.endsWith('.ts') && name !== 'data-folder.ts')
-  .some((name) => readFileSync(path.resolve('electron/web-shell', name), 'utf8').includes('openDataFolder('));
 
 let dir: string;
 let rendererDir: string;
@@ -68,48 +59,45 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
   return out;
 }
 
-describe.skipIf(!WIRED)(
-  'two browser shells on one data folder (needs server.ts to use openDataFolder)',
-  () => {
-    it('the second says so and exits 3, changing nothing; the first serves on; after it closes a new one starts', async () => {
-      const dataDir = path.join(dir, 'data');
-      const first = run(dataDir);
-      const others: ReturnType<typeof run>[] = [];
-      try {
-        const url = await firstUrl(first);
-        const before = await snapshot(dataDir);
-        const keysBefore = await snapshot(path.join(dir, 'state'));
+describe('two browser shells on one data folder (needs server.ts to use openDataFolder)', () => {
+  it('the second says so and exits 3, changing nothing; the first serves on; after it closes a new one starts', async () => {
+    const dataDir = path.join(dir, 'data');
+    const first = run(dataDir);
+    const others: ReturnType<typeof run>[] = [];
+    try {
+      const url = await firstUrl(first);
+      const before = await snapshot(dataDir);
+      const keysBefore = await snapshot(path.join(dir, 'state'));
 
-        const second = run(dataDir);
-        others.push(second);
-        expect(await second.exited).toBe(3);
-        expect((await second.lines.next()).done).toBe(true);
-        expect(second.stderr()).toMatch(
-          new RegExp(
-            `Another browser shell is already using the data folder ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(pid \\d+\\)\\. Close it first, or pass --data-dir\\.`,
-          ),
-        );
-        expect(await snapshot(dataDir)).toEqual(before);
-        expect(await snapshot(path.join(dir, 'state'))).toEqual(keysBefore);
+      const second = run(dataDir);
+      others.push(second);
+      expect(await second.exited).toBe(3);
+      expect((await second.lines.next()).done).toBe(true);
+      expect(second.stderr()).toMatch(
+        new RegExp(
+          `Another browser shell is already using the data folder ${dataDir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(pid \\d+\\)\\. Close it first, or pass --data-dir\\.`,
+        ),
+      );
+      expect(await snapshot(dataDir)).toEqual(before);
+      expect(await snapshot(path.join(dir, 'state'))).toEqual(keysBefore);
 
-        const res = await fetch(`${url.origin}/api/app:info`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${url.searchParams.get('token')}` },
-        });
-        expect(await res.json()).toMatchObject({ ok: true, value: { shell: 'web' } });
+      const res = await fetch(`${url.origin}/api/app:info`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${url.searchParams.get('token')}` },
+      });
+      expect(await res.json()).toMatchObject({ ok: true, value: { shell: 'web' } });
 
-        first.child.kill('SIGTERM');
-        expect(await first.exited).toBe(0);
-        expect(await readdir(dataDir)).not.toContain(LOCK_DIR_NAME);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(await readdir(dataDir)).not.toContain(LOCK_DIR_NAME);
 
-        const third = run(dataDir);
-        others.push(third);
-        await firstUrl(third);
-        third.child.kill('SIGTERM');
-        expect(await third.exited).toBe(0);
-      } finally {
-        for (const proc of [first, ...others]) proc.child.kill('SIGKILL');
-      }
-    }, 60_000);
-  },
-);
+      const third = run(dataDir);
+      others.push(third);
+      await firstUrl(third);
+      third.child.kill('SIGTERM');
+      expect(await third.exited).toBe(0);
+    } finally {
+      for (const proc of [first, ...others]) proc.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});

@@ -99,6 +99,8 @@ export async function startShellFixture(options: Partial<WebShellOptions> = {}):
       dataDir,
       rendererDir,
       demo: false,
+      // No OS keyring in tests; key files in this fixture's folder, never the user's.
+      secrets: { keyring: null, keyDir: path.join(dir, 'keys') },
       logger: createLogger('web-shell', { sink: (line) => logs.push(line), level: 'debug' }),
       ...options,
     });
