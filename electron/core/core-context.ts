@@ -8,6 +8,7 @@ import type { PlatformClients } from './platform-clients';
 import type { Clock, NoticeInput } from './ports';
 import type { Notice } from '../shared/contract';
 import type { AdminSession } from './kiosk-lock';
+import type { UiStateStore } from './ui-state-store';
 import type { KioskPin, PinThrottle } from './kiosk-pin';
 import type { SettingsStore } from './settings-store';
 import type { TemplateHistory } from './template-history';
@@ -27,6 +28,7 @@ export interface CoreContext {
   history: TemplateHistory;
   clients: PlatformClients;
   demo: DemoLifecycle;
+  uiState: UiStateStore;
   /** The admin PIN, the throttle on wrong ones, and an administrator's unlock. */
   kiosk: { pin: KioskPin; throttle: PinThrottle; session: AdminSession };
   /** Push the current state of a document to every listener after it changed. */

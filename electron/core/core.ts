@@ -8,6 +8,8 @@ import { appHandlers } from './handlers/app-handlers';
 import { AdminSession, guardKioskLock } from './kiosk-lock';
 import { KioskPin, PinThrottle } from './kiosk-pin';
 import { kioskHandlers } from './handlers/kiosk-handlers';
+import { uiStateHandlers } from './handlers/ui-state-handlers';
+import { UiStateStore } from './ui-state-store';
 import { catalogHandlers } from './handlers/catalog-handlers';
 import { demoHandlers } from './handlers/demo-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
@@ -136,6 +138,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     clients,
     demo,
     kiosk,
+    uiState: new UiStateStore(ports.store, () => clock.now()),
     views,
     selectProfile: (id) => settings.update((s) => ({ ...s, selectedProfileId: id })).then(() => undefined),
     announce: {
@@ -157,6 +160,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ...demoHandlers(ctx),
       ...appHandlers(ctx),
       ...kioskHandlers(ctx),
+      ...uiStateHandlers(ctx),
     },
     settings,
     kiosk.session,

@@ -50,6 +50,10 @@ const api = {
   demo: { start: () => invoke('demo:start') },
   app: { info: () => invoke('app:info'), diagnostics: () => invoke('app:diagnostics') },
   provisioning: { import: (input) => invoke('provisioning:import', input) },
+  ui: {
+    get: (input) => invoke('ui:get', input),
+    set: (input) => invoke('ui:set', input),
+  },
   kiosk: {
     status: () => invoke('kiosk:status'),
     unlock: (input) => invoke('kiosk:unlock', input),

@@ -9,6 +9,13 @@ import {
 } from './domain';
 import { AppInfoSchema, DiagnosticsSchema, NoticeSchema } from './contract/app';
 import { KioskStatusSchema, KioskUnlockInputSchema } from './contract/kiosk';
+
+/** A key of what the screen remembers: `catalog.open`, `templates.draft.<profile>`. */
+const UiKeySchema = z
+  .string()
+  .min(1)
+  .max(120, 'at most 120 characters')
+  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, ".", "_", ":" or "-"');
 import { type Result } from './contract/result';
 import { TemplateHistoryEntrySchema } from './contract/template-history';
 import { LayoutDraftSchema, LayoutSchema } from './layout';
@@ -115,6 +122,13 @@ export const channels = {
   'app:info': { input: none, output: AppInfoSchema },
   /** What an integrator sends when something went wrong: versions, settings, notices, log tail; no secret. */
   'app:diagnostics': { input: none, output: DiagnosticsSchema },
+  /** What the screen remembered under a key (null when nothing): open panels, widths, drafts. */
+  'ui:get': { input: z.object({ key: UiKeySchema }), output: z.object({ value: z.unknown() }) },
+  /** Remember a value (JSON, at most 256 KiB) under a key; null forgets it. Never a secret. */
+  'ui:set': {
+    input: z.object({ key: UiKeySchema, value: z.unknown() }),
+    output: z.object({ saved: z.literal(true) }),
+  },
   /** Where the kiosk lock stands. */
   'kiosk:status': { input: none, output: KioskStatusSchema },
   /** An administrator unlocks a locked kiosk with the admin PIN, for a while; wrong PINs slow the next try. */
@@ -177,6 +191,7 @@ export const apiChannels = {
   demo: { start: 'demo:start' },
   app: { info: 'app:info', diagnostics: 'app:diagnostics' },
   provisioning: { import: 'provisioning:import' },
+  ui: { get: 'ui:get', set: 'ui:set' },
   kiosk: { status: 'kiosk:status', unlock: 'kiosk:unlock', lock: 'kiosk:lock' },
 } as const satisfies Record<string, Record<string, Channel>>;
 

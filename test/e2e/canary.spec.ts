@@ -630,6 +630,12 @@ describe('canary: no secret reaches the renderer or a plain-text file', () => {
     const saved = Object.values(ids);
     const calls: [Channel, unknown][] = [
       ['app:info', undefined],
+      ['app:diagnostics', undefined],
+      ['kiosk:status', undefined],
+      ['kiosk:unlock', { pin: CANARY.echoed }],
+      ['kiosk:lock', undefined],
+      ['ui:set', { key: 'canary.ui', value: { open: true } }],
+      ['ui:get', { key: 'canary.ui' }],
       ['profiles:list', undefined],
       ['settings:get', undefined],
       ['settings:set', { statsOverlay: false }],
