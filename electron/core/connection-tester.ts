@@ -154,3 +154,8 @@ export async function testConnection(
     ...(warning && { warnings: [warning] }),
   };
 }
+
+/** The cheapest call the credentials may make, for a probe that only wants to know the platform answers. */
+export function probeCall(client: PlatformClient, credentials: Credentials): Promise<unknown> {
+  return probeFor(credentials).call(client);
+}

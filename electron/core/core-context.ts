@@ -9,6 +9,7 @@ import type { Clock, NoticeInput } from './ports';
 import type { Notice } from '../shared/contract';
 import type { AdminSession } from './kiosk-lock';
 import type { UiStateStore } from './ui-state-store';
+import type { PlatformHealth } from './platform-health';
 import type { KioskPin, PinThrottle } from './kiosk-pin';
 import type { SettingsStore } from './settings-store';
 import type { TemplateHistory } from './template-history';
@@ -29,6 +30,7 @@ export interface CoreContext {
   clients: PlatformClients;
   demo: DemoLifecycle;
   uiState: UiStateStore;
+  health: PlatformHealth;
   /** The admin PIN, the throttle on wrong ones, and an administrator's unlock. */
   kiosk: { pin: KioskPin; throttle: PinThrottle; session: AdminSession };
   /** Push the current state of a document to every listener after it changed. */

@@ -10,6 +10,8 @@ import { KioskPin, PinThrottle } from './kiosk-pin';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { uiStateHandlers } from './handlers/ui-state-handlers';
 import { UiStateStore } from './ui-state-store';
+import { PlatformHealth } from './platform-health';
+import { probeCall } from './connection-tester';
 import { catalogHandlers } from './handlers/catalog-handlers';
 import { demoHandlers } from './handlers/demo-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
@@ -60,6 +62,8 @@ export interface CorePorts {
   app: { shell: 'electron' | 'web'; name?: string; version?: string; platform?: string };
   /** Per platform request; the client's default (10 s) if absent. */
   platformTimeoutMs?: number;
+  /** Between probes of a platform that stopped answering; 2 s by default. */
+  platformProbeMs?: number;
   /** The end of this shell's log file, for app:diagnostics; absent where the shell keeps none. */
   logTail?: () => Promise<string>;
 }
@@ -113,6 +117,16 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     log,
     timeoutMs: ports.platformTimeoutMs,
     prepare: (profile) => demo.prepare(profile),
+    onOutcome: (profileId, origin, outcome) => health.record(profileId, origin, outcome),
+  });
+  const health = new PlatformHealth({
+    now: () => clock.now(),
+    emit: (status) => events.emit('platform:changed', status),
+    probe: async (profileId) => {
+      const { profile, client } = await clients.for(profileId);
+      await probeCall(client, (await vault.connectionFor(profile.id)).credentials);
+    },
+    intervalMs: ports.platformProbeMs,
   });
 
   const views = async () => {
@@ -139,6 +153,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     demo,
     kiosk,
     uiState: new UiStateStore(ports.store, () => clock.now()),
+    health,
     views,
     selectProfile: (id) => settings.update((s) => ({ ...s, selectedProfileId: id })).then(() => undefined),
     announce: {
@@ -161,6 +176,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ...appHandlers(ctx),
       ...kioskHandlers(ctx),
       ...uiStateHandlers(ctx),
+      'platform:status': async () => health.status((await settings.get()).selectedProfileId),
     },
     settings,
     kiosk.session,

@@ -16,6 +16,7 @@ import {
   type Operation,
   type Page,
   type Placement,
+  type PlatformErrorKind,
   type Product,
   type StreamPlayback,
 } from '../shared/domain';
@@ -38,6 +39,10 @@ export interface PlatformProfile {
   /** Per request, body included; 10 s by default. */
   timeoutMs?: number;
 }
+
+/** How one request to the platform ended: for watching whether the platform is reachable. */
+export type RequestOutcome =
+  { ok: true } | { ok: false; kind: PlatformErrorKind; status?: number; message: string };
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -69,6 +74,7 @@ interface Request {
  * can carry them.
  */
 export class PlatformClient {
+  private readonly onOutcome?: (outcome: RequestOutcome) => void;
   private readonly http: Http;
   private readonly log: Logger;
   private readonly base: URL;
@@ -76,9 +82,10 @@ export class PlatformClient {
 
   constructor(
     private readonly profile: PlatformProfile,
-    deps: { http?: Http; logger?: Logger } = {},
+    deps: { http?: Http; logger?: Logger; onOutcome?: (outcome: RequestOutcome) => void } = {},
   ) {
     for (const secret of secretValues(profile.credentials)) redactor.add(secret);
+    this.onOutcome = deps.onOutcome;
     this.http = deps.http ?? defaultHttp;
     this.log = deps.logger ?? createLogger('platform');
     this.base = parseBaseUrl(profile.baseUrl);
@@ -229,6 +236,7 @@ export class PlatformClient {
 
       const value = interpret(response, text);
       this.log.info(`${line} ${response.status} ${ms()}`);
+      this.onOutcome?.({ ok: true });
       return value;
     } catch (e) {
       const error =
@@ -236,6 +244,8 @@ export class PlatformClient {
       this.log.warn(`${line} failed: ${error.kind}${error.status ? ` ${error.status}` : ''} ${ms()}`, {
         message: error.message,
       });
+      if (error.kind !== 'cancelled')
+        this.onOutcome?.({ ok: false, kind: error.kind, status: error.status, message: error.message });
       throw error;
     } finally {
       clearTimeout(timer);

@@ -1,8 +1,8 @@
 import { CoreError } from './core-error';
-import type { Connection, CredentialVault, VaultProfile } from './credential-vault';
+import { originOf, type Connection, type CredentialVault, type VaultProfile } from './credential-vault';
 import type { Http } from './http-port';
 import type { Logger } from './logger';
-import { PlatformClient } from './platform-client';
+import { PlatformClient, type RequestOutcome } from './platform-client';
 import type { SettingsStore } from './settings-store';
 
 /**
@@ -21,6 +21,8 @@ export class PlatformClients {
       timeoutMs?: number;
       /** Called before a profile's client is used: the demo profile's platform may need starting. */
       prepare?: (profile: VaultProfile) => Promise<VaultProfile>;
+      /** How each request of a saved profile's client ended (the platform's health). */
+      onOutcome?: (profileId: string, origin: string, outcome: RequestOutcome) => void;
     },
   ) {}
 
@@ -39,17 +41,20 @@ export class PlatformClients {
     if (this.deps.prepare) profile = await this.deps.prepare(profile);
     const cached = this.cache.get(profile.id);
     if (cached && cached.updatedAt === profile.updatedAt) return { profile, client: cached.client };
-    const client = this.build(await this.deps.vault.connectionFor(profile.id));
+    const connection = await this.deps.vault.connectionFor(profile.id);
+    const origin = originOf(connection.baseUrl) ?? connection.baseUrl;
+    const onOutcome = this.deps.onOutcome;
+    const client = this.build(connection, onOutcome && ((outcome) => onOutcome(profile.id, origin, outcome)));
     this.cache.set(profile.id, { updatedAt: profile.updatedAt, client });
     return { profile, client };
   }
 
   /** A client for a connection that is not (or not yet) a saved profile: the connection test's. */
-  build(connection: Connection): PlatformClient {
+  build(connection: Connection, onOutcome?: (outcome: RequestOutcome) => void): PlatformClient {
     const { timeoutMs } = this.deps;
     return new PlatformClient(
       { ...connection, ...(timeoutMs !== undefined && { timeoutMs }) },
-      { http: this.deps.http, logger: this.deps.log.child('platform') },
+      { http: this.deps.http, logger: this.deps.log.child('platform'), onOutcome },
     );
   }
 

@@ -21,6 +21,7 @@ const EVENTS: Record<EventName, true> = {
   'templates:created': true,
   'app:notice': true,
   'kiosk:changed': true,
+  'platform:changed': true,
 };
 
 const api = {
@@ -50,6 +51,7 @@ const api = {
   demo: { start: () => invoke('demo:start') },
   app: { info: () => invoke('app:info'), diagnostics: () => invoke('app:diagnostics') },
   provisioning: { import: (input) => invoke('provisioning:import', input) },
+  platform: { status: () => invoke('platform:status') },
   ui: {
     get: (input) => invoke('ui:get', input),
     set: (input) => invoke('ui:set', input),

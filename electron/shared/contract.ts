@@ -9,6 +9,7 @@ import {
 } from './domain';
 import { AppInfoSchema, DiagnosticsSchema, NoticeSchema } from './contract/app';
 import { KioskStatusSchema, KioskUnlockInputSchema } from './contract/kiosk';
+import { PlatformStatusSchema } from './contract/platform-status';
 
 /** A key of what the screen remembers: `catalog.open`, `templates.draft.<profile>`. */
 const UiKeySchema = z
@@ -25,6 +26,7 @@ import { SettingsPatchSchema, SettingsSchema } from './settings';
 
 export * from './contract/app';
 export * from './contract/kiosk';
+export * from './contract/platform-status';
 export * from './contract/result';
 export * from './contract/template-history';
 
@@ -129,6 +131,8 @@ export const channels = {
     input: z.object({ key: UiKeySchema, value: z.unknown() }),
     output: z.object({ saved: z.literal(true) }),
   },
+  /** Whether the selected profile's platform answers (from the core's own requests and probes). */
+  'platform:status': { input: none, output: PlatformStatusSchema },
   /** Where the kiosk lock stands. */
   'kiosk:status': { input: none, output: KioskStatusSchema },
   /** An administrator unlocks a locked kiosk with the admin PIN, for a while; wrong PINs slow the next try. */
@@ -160,6 +164,7 @@ export const events = {
   'templates:created': z.object({ entry: TemplateHistoryEntrySchema }),
   'app:notice': NoticeSchema,
   'kiosk:changed': KioskStatusSchema,
+  'platform:changed': PlatformStatusSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;
@@ -192,6 +197,7 @@ export const apiChannels = {
   app: { info: 'app:info', diagnostics: 'app:diagnostics' },
   provisioning: { import: 'provisioning:import' },
   ui: { get: 'ui:get', set: 'ui:set' },
+  platform: { status: 'platform:status' },
   kiosk: { status: 'kiosk:status', unlock: 'kiosk:unlock', lock: 'kiosk:lock' },
 } as const satisfies Record<string, Record<string, Channel>>;
 

@@ -46,6 +46,14 @@ const layoutFields = {
   profileId: z.string().trim().min(1, 'profileId is required'),
   grid: LayoutGridSchema,
   tiles: z.array(LayoutTileSchema).max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} tiles`),
+  /**
+   * Tiles that did not fit when the grid was made smaller, at the cells they had: growing the grid
+   * again puts them back. Not shown and not checked against the grid (they are outside it by nature).
+   */
+  parked: z
+    .array(LayoutTileSchema)
+    .max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} parked tiles`)
+    .optional(),
 };
 
 /** A tile with its cell decided. */

@@ -4,7 +4,15 @@ import { z } from 'zod';
 export const TransportSchema = z.enum(['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4', 'ws-fmp4']);
 export type Transport = z.infer<typeof TransportSchema>;
 
-export const DEFAULT_TRANSPORT_ORDER: Transport[] = ['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4', 'ws-fmp4'];
+export const DEFAULT_TRANSPORT_ORDER: Transport[] = [
+  'ws-flv',
+  'flv',
+  'hls',
+  'ws-ts',
+  'ts',
+  'fmp4',
+  'ws-fmp4',
+];
 
 /** Status code (as text, "0", "1", ...) to the label an operator reads. The spec leaves the meanings open. */
 const legend = z.record(z.string().regex(/^-?\d+$/, 'a status code is a whole number'), z.string().max(60));

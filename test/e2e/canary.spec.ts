@@ -634,6 +634,7 @@ describe('canary: no secret reaches the renderer or a plain-text file', () => {
       ['kiosk:status', undefined],
       ['kiosk:unlock', { pin: CANARY.echoed }],
       ['kiosk:lock', undefined],
+      ['platform:status', undefined],
       ['ui:set', { key: 'canary.ui', value: { open: true } }],
       ['ui:get', { key: 'canary.ui' }],
       ['profiles:list', undefined],

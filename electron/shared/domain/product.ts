@@ -22,7 +22,8 @@ export const ProductSchema = z.object({
 });
 export type Product = z.infer<typeof ProductSchema>;
 
-export type ParsedExtendData = { kind: 'json'; value: unknown; pretty: string } | { kind: 'raw'; text: string };
+export type ParsedExtendData =
+  { kind: 'json'; value: unknown; pretty: string } | { kind: 'raw'; text: string };
 
 /** Show parsed JSON pretty-printed when it parses, the raw text when it does not. */
 export function parseExtendData(text: string): ParsedExtendData {

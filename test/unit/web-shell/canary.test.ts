@@ -138,6 +138,7 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     await call('kiosk:status');
     await call('kiosk:unlock', { pin: CANARY.stray });
     await call('kiosk:lock');
+    await call('platform:status');
     await call('ui:set', { key: 'canary.ui', value: { open: true } });
     await call('ui:get', { key: 'canary.ui' });
     const provisioned = {
