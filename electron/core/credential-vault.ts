@@ -10,6 +10,7 @@ import {
   type FieldProblem,
 } from '../shared/domain';
 import {
+  MediaHostSchema,
   ProfileSaveInputSchema,
   StorageTierSchema,
   type CipherTier,
@@ -34,6 +35,7 @@ const StoredProfileSchema = z.object({
   secrets: z.record(z.string(), z.string()),
   storageTier: StorageTierSchema,
   weakAccepted: z.boolean().optional(),
+  mediaHost: MediaHostSchema.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -208,6 +210,8 @@ export class CredentialVault {
           secrets,
           storageTier,
           ...(storageTier === 'weak' && { weakAccepted: true }),
+          ...(input.mediaHost &&
+            (input.mediaHost.http || input.mediaHost.https) && { mediaHost: input.mediaHost }),
           createdAt: existing?.createdAt ?? now,
           updatedAt: now,
         };
@@ -397,6 +401,7 @@ function viewOf(p: StoredProfile, tierNow?: CipherTier): VaultProfile {
     ),
     storageTier: tierNow && tierNow !== 'unavailable' ? weakest(p.storageTier, tierNow) : p.storageTier,
     ...(p.weakAccepted && { weakAccepted: true }),
+    ...(p.mediaHost && { mediaHost: { ...p.mediaHost } }),
     updatedAt: p.updatedAt,
   };
 }

@@ -267,6 +267,10 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
             fields.secrets.filter((k) => creds[k] !== VAULT_MARKER).map((k) => [k, creds[k]]),
           ),
           acceptWeakStorage: p.acceptWeakStorage,
+          ...(p.mediaHost !== undefined && {
+            mediaHost:
+              typeof p.mediaHost === 'string' ? { http: p.mediaHost, https: p.mediaHost } : p.mediaHost,
+          }),
         };
       }),
       layouts: (file.layouts ?? []).map((l) =>

@@ -91,7 +91,10 @@ export const channels = {
       sipId: z.string().optional(),
       channelId: z.string().optional(),
     }),
-    output: StreamPlaybackSchema,
+    output: StreamPlaybackSchema.extend({
+      /** Why these URLs cannot be reached from here, when that is known before trying (media host). */
+      mediaHostHint: z.string().optional(),
+    }),
   },
   /**
    * projectKey defaults to the profile's own for Project credentials. The template is checked with

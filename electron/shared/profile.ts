@@ -43,6 +43,27 @@ export const HttpUrlSchema = z
     }
   }, 'must be an http:// or https:// URL without user name or password');
 
+/** `host` or `host:port` (an IPv6 address in brackets): where a platform's media server is reachable from here. */
+export const HostPortSchema = z
+  .string()
+  .trim()
+  .min(1, 'host is required')
+  .max(260, 'at most 260 characters')
+  .regex(
+    /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?)(:\d{1,5})?$/,
+    'must be host or host:port (no scheme, no path), such as media.example.com:8443 or 203.0.113.7:80',
+  );
+
+/**
+ * The media host override of a profile (platforms behind NAT): replaces the host and port of every
+ * stream URL the platform returns, keeping path and query; `http` for http/ws (and rtmp, rtsp) URLs,
+ * `https` for https/wss (and rtmps, rtsps) ones.
+ */
+export const MediaHostSchema = z
+  .object({ http: HostPortSchema.optional(), https: HostPortSchema.optional() })
+  .strict();
+export type MediaHost = z.infer<typeof MediaHostSchema>;
+
 export const ProfileIdSchema = z
   .string()
   .trim()
@@ -67,6 +88,7 @@ export const ProfileViewSchema = z.object({
   selected: z.boolean(),
   /** Set when the user accepted weak storage for this profile's secrets. */
   weakAccepted: z.boolean().optional(),
+  mediaHost: MediaHostSchema.optional(),
 });
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 
@@ -90,6 +112,8 @@ export const ProfileSaveInputSchema = z
     acceptWeakStorage: z.boolean().optional(),
     /** Select the profile after saving. */
     select: z.boolean().optional(),
+    /** Where the media server really is, when the platform's stream URLs name a host not reachable from here. */
+    mediaHost: MediaHostSchema.optional(),
   })
   .superRefine((input, ctx) => {
     const fields = CREDENTIAL_FIELDS[input.credentialType];

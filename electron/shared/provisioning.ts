@@ -7,7 +7,7 @@ import {
   UserCredentialsSchema,
 } from './domain';
 import { LayoutGridSchema, LayoutTileSchema } from './layout';
-import { HttpUrlSchema, ProfileIdSchema } from './profile';
+import { HostPortSchema, HttpUrlSchema, MediaHostSchema, ProfileIdSchema } from './profile';
 
 /**
  * The provisioning file, version 1: profiles, layouts and kiosk set-up without any clicking.
@@ -51,6 +51,8 @@ export const ProvisionedProfileSchema = z
     credentials: ProvisionedCredentialsSchema,
     /** Store the secrets even where only weak storage exists (Linux basic_text). */
     acceptWeakStorage: z.boolean().optional(),
+    /** The media host override: `host[:port]` for every stream URL, or `{http, https}` apart. */
+    mediaHost: z.union([HostPortSchema, MediaHostSchema]).optional(),
   })
   .strict();
 export type ProvisionedProfile = z.infer<typeof ProvisionedProfileSchema>;

@@ -58,13 +58,14 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileCha
       const result = await testConnection(await vault.connectionFor(profile.id), (c) => clients.build(c));
       // Keep what works: the saved profile sends its credentials where the platform accepted them.
       if (result.placement && result.placement !== profile.placement) {
-        const { id, name, baseUrl, credentialType, keys, weakAccepted } = profile;
+        const { id, name, baseUrl, credentialType, keys, weakAccepted, mediaHost } = profile;
         await vault.save({
           id,
           name,
           baseUrl,
           credentialType,
           keys,
+          mediaHost,
           placement: result.placement,
           acceptWeakStorage: weakAccepted,
         });

@@ -44,8 +44,11 @@ function outline(
     for (const [key, child] of Object.entries(props)) outline(root, child, `${path}.${key}`, out);
   }
   if (n.items) outline(root, n.items as Schema, `${path}[]`, out);
-  if (Array.isArray(n.oneOf))
-    n.oneOf.forEach((child, i) => outline(root, child as Schema, `${path}|${i}`, out));
+  // zod writes a plain union as anyOf, a discriminated one as oneOf; the file says oneOf for both
+  // (its alternatives never overlap), so both count as the same alternatives here.
+  const alternatives = (n.oneOf ?? n.anyOf) as unknown[] | undefined;
+  if (Array.isArray(alternatives))
+    alternatives.forEach((child, i) => outline(root, child as Schema, `${path}|${i}`, out));
   if (n.enum) out[`${path}#enum`] = [...(n.enum as unknown[])].sort();
   if (n.const !== undefined) out[`${path}#const`] = n.const;
   return out;
