@@ -26,6 +26,7 @@ import { readBody } from './platform-body';
 import { PlatformError } from './platform-error';
 import { networkError } from './platform-network-error';
 import { fillPaging, pagingQuery } from './platform-paging';
+import { readPage, type ListedPage } from './platform-records';
 import { interpret, parseAnswer } from './platform-response';
 import { redactor } from './redact';
 
@@ -50,8 +51,21 @@ export interface CallOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-const DevicePageSchema = pageSchema(DeviceSchema);
-const ProductPageSchema = pageSchema(ProductSchema);
+/** A record without its key cannot be listed; other odd fields take these neutral values (shown raw). */
+const DEVICE_READING = {
+  required: ['deviceKey'],
+  neutral: {
+    createAt: 0,
+    updateAt: 0,
+    productKey: null,
+    createProtocol: 0,
+    deviceStatus: 0,
+    createAck: false,
+    gateway: false,
+    gatewayKey: null,
+  },
+};
+const PRODUCT_READING = { required: ['productKey'], neutral: { createAt: 0, updateAt: 0, productStatus: 0 } };
 
 interface Request {
   operation: Operation;
@@ -115,7 +129,7 @@ export class PlatformClient {
     productKey: string,
     q: { keyword?: string; page?: number; pageSize?: number } = {},
     o: CallOptions = {},
-  ): Promise<Page<Device>> {
+  ): Promise<ListedPage<Device>> {
     this.assertAllowed('listDevices');
     requireKey('productKey', productKey);
     const paging = pagingQuery(q);
@@ -126,14 +140,14 @@ export class PlatformClient {
       query: { keyword: q.keyword, ...paging },
       signal: o.signal,
     });
-    return parseAnswer(DevicePageSchema, fillPaging(raw, paging), 'device page');
+    return readPage(DeviceSchema, fillPaging(raw, paging), 'device page', DEVICE_READING);
   }
 
   /** One page of the calling user's products (4.3). */
   async listProducts(
     q: { page?: number; pageSize?: number } = {},
     o: CallOptions = {},
-  ): Promise<Page<Product>> {
+  ): Promise<ListedPage<Product>> {
     this.assertAllowed('listProducts');
     const paging = pagingQuery(q);
     const raw = await this.send({
@@ -143,7 +157,7 @@ export class PlatformClient {
       query: paging,
       signal: o.signal,
     });
-    return parseAnswer(ProductPageSchema, fillPaging(raw, paging), 'product page');
+    return readPage(ProductSchema, fillPaging(raw, paging), 'product page', PRODUCT_READING);
   }
 
   /** Adds an archive template to a project (4.4), after the shared rule book accepted it. */

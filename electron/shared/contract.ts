@@ -3,7 +3,7 @@ import {
   ArchiveTemplateResultSchema,
   ArchiveTemplateShapeSchema,
   DeviceSchema,
-  pageSchema,
+  listedPageSchema,
   ProductSchema,
   StreamPlaybackSchema,
 } from './domain';
@@ -71,7 +71,7 @@ export const channels = {
   },
   'products:list': {
     input: z.object({ profileId, page, pageSize }).optional(),
-    output: pageSchema(ProductSchema),
+    output: listedPageSchema(ProductSchema),
   },
   /** productKey defaults to the profile's own for Product credentials. */
   'devices:list': {
@@ -82,7 +82,7 @@ export const channels = {
       page,
       pageSize,
     }),
-    output: pageSchema(DeviceSchema),
+    output: listedPageSchema(DeviceSchema),
   },
   'streams:start': {
     input: z.object({

@@ -15,6 +15,18 @@ export function pageSchema<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A page as the app lists it: each record read on its own. A record with fields of an unexpected type
+ * carries them, as they came, in `odd` (shown raw and marked); the page counts such records, and the
+ * ones that could not be listed at all.
+ */
+export function listedPageSchema<T extends z.ZodObject>(item: T) {
+  return pageSchema(item.extend({ odd: z.record(z.string(), z.unknown()).optional() })).extend({
+    oddRecords: z.number().int().optional(),
+    unreadableRecords: z.number().int().optional(),
+  });
+}
+
 export interface Page<T> {
   data: T[];
   page: number;

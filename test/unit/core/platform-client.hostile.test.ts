@@ -8,13 +8,7 @@ import {
   type PlatformProfile,
 } from '../../../electron/core/platform-client';
 import { PlatformError, toPlatformError } from '../../../electron/core/platform-error';
-import {
-  closedPort,
-  json,
-  startHostileServer,
-  text,
-  type HostileServer,
-} from '../../fakes/hostile-server';
+import { closedPort, json, startHostileServer, text, type HostileServer } from '../../fakes/hostile-server';
 import { sampleDevice, samplePage, sampleProduct, sampleStream } from '../../fakes/platform-samples';
 
 const USER: Credentials = { type: 'user', userKey: 'uk', authKey: 'ak', authSecret: 'CANARY-auth-7f3a' };
@@ -221,12 +215,33 @@ describe('malformed answers', () => {
     expect((await failure(client().listProducts())).message).toMatch(/empty/);
   });
 
-  it('the wrong shape is a bad response naming the field', async () => {
-    const broken = samplePage([sampleProduct(1), { ...sampleProduct(2), createAt: 'yesterday' }]);
-    server.on('GET', '/products', (_req, res) => json(res, 200, broken));
+  it('a record with an odd field is still listed, its odd fields kept raw; the page counts them', async () => {
+    const { productKey: _key, ...keyless } = sampleProduct(3);
+    const odd = samplePage([
+      sampleProduct(1),
+      { ...sampleProduct(2), createAt: '1700000000000', productStatus: 'ONLINE', productName: null },
+      keyless,
+    ]);
+    server.on('GET', '/products', (_req, res) => json(res, 200, odd));
+    const page = await client().listProducts();
+    expect(page.data).toHaveLength(2);
+    expect(page.data[0].odd).toBeUndefined();
+    expect(page.data[1]).toMatchObject({
+      productKey: sampleProduct(2).productKey,
+      productName: '',
+      createAt: 1700000000000,
+      odd: { createAt: '1700000000000', productStatus: 'ONLINE' },
+    });
+    expect(page).toMatchObject({ oddRecords: 1, unreadableRecords: 1 });
+  });
+
+  it('an envelope of the wrong shape is a bad response naming the field', async () => {
+    server.on('GET', '/products', (_req, res) =>
+      json(res, 200, { ...samplePage([sampleProduct(1)]), total: 'many' }),
+    );
     const e = await failure(client().listProducts());
     expect(e.kind).toBe('bad-response');
-    expect(e.message).toContain('data[1].createAt');
+    expect(e.message).toContain('total');
   });
 
   it('a page without total is a bad response; without page and pageSize it reads as the page asked for', async () => {
