@@ -5,6 +5,7 @@ import type { Player, PlayerFactory, PlayerOptions, PlayerStats } from '../playe
 import { redactUrl } from '../players/redact-url';
 import type { PlaybackTransport } from '../players/transport';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
+import { describeCodec, describeUnplayable, UNPLAYABLE_RETRY_MS } from './unplayable';
 import type { RuntimeCapabilities } from './capabilities';
 import { chooseSource } from './choose-source';
 import { classifyPlayback } from './classify';
@@ -88,6 +89,8 @@ export interface SupervisorSettings {
   /** The frame age the UI calls stale. */
   staleAfterMs: number;
   backoff: BackoffPolicy;
+  /** Before asking the platform again when nothing it offers can play here (±10 %). */
+  unplayableRetryMs: number;
 }
 
 export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
@@ -101,6 +104,7 @@ export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
   tickMs: 250,
   staleAfterMs: 2_000,
   backoff: DEFAULT_BACKOFF,
+  unplayableRetryMs: UNPLAYABLE_RETRY_MS,
 };
 
 export interface TileSupervisorDeps {
@@ -425,7 +429,10 @@ export class TileSupervisor {
         this.log(`no playable URL; offered: ${unplayable.map((u) => u.protocol).join(', ')}`);
       this.fail({
         reason: choice.reason,
-        detail: choice.message,
+        detail:
+          choice.reason === 'no-playable-url'
+            ? describeUnplayable({ playable, unplayable }, this.deps.order)
+            : choice.message,
         persistent: true,
         freshUrls: choice.reason === 'no-playable-url',
       });
@@ -466,8 +473,9 @@ export class TileSupervisor {
         if ((family === 'hevc' && !caps.hevc) || (family === 'h264' && caps.mse && !caps.h264))
           this.fail({
             reason: 'codec-unsupported',
-            detail: `the stream is ${family === 'hevc' ? 'H.265' : 'H.264'} (${info.videoCodec}), which this computer cannot decode`,
+            detail: describeCodec(family, info.videoCodec, caps),
             persistent: true,
+            freshUrls: true,
           });
       }),
     ];
@@ -579,7 +587,11 @@ export class TileSupervisor {
       }
     }
 
-    const delay = backoffDelay(attempt, this.settings.backoff, this.random);
+    // Nothing offered can play here: ask again in minutes, not through every transport each 30 s.
+    const unplayable = failure.reason === 'no-playable-url' || failure.reason === 'codec-unsupported';
+    const delay = unplayable
+      ? Math.round(this.settings.unplayableRetryMs * (0.9 + 0.2 * this.random()))
+      : backoffDelay(attempt, this.settings.backoff, this.random);
     const nextRetryAt = this.clock.now() + delay;
     // A frozen picture stays `stalled` through its recovery attempt, so monitoring can see it.
     const state: TileState =
