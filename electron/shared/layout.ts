@@ -22,6 +22,8 @@ export const LayoutTileSchema = z.object({
   rowSpan: span.optional(),
   /** A caption shown instead of the device name. */
   label: z.string().max(100).optional(),
+  /** The device's name as the catalog (or a provisioning file) knew it: the tile's title; the key only as a fallback. */
+  deviceName: z.string().max(200).optional(),
 });
 export type LayoutTile = z.infer<typeof LayoutTileSchema>;
 
