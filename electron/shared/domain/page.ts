@@ -20,8 +20,9 @@ export function pageSchema<T extends z.ZodType>(item: T) {
  * carries them, as they came, in `odd` (shown raw and marked); the page counts such records, and the
  * ones that could not be listed at all.
  */
-export function listedPageSchema<T extends z.ZodObject>(item: T) {
-  return pageSchema(item.extend({ odd: z.record(z.string(), z.unknown()).optional() })).extend({
+export function listedPageSchema<Shape extends z.ZodRawShape>(item: z.ZodObject<Shape>) {
+  const listed = item.extend({ odd: z.record(z.string(), z.unknown()).optional() });
+  return pageSchema(listed).extend({
     oddRecords: z.number().int().optional(),
     unreadableRecords: z.number().int().optional(),
   });
