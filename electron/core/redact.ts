@@ -3,6 +3,13 @@ import { SECRET_FIELD_NAMES } from '../shared/domain';
 export const REDACTED = '[REDACTED]';
 
 /**
+ * Secrets shorter than this are not replaced by value: a 1-character "secret" (a test value, a typo)
+ * would turn every later line into "The U[REDACTED]er credential[REDACTED]…". They are still redacted
+ * by their field name (`authSecret=…`), and such a value protects nothing anyway.
+ */
+export const MIN_REDACTED_LENGTH = 4;
+
+/**
  * Names whose value is a secret wherever they appear: the four credential secrets, and `secret`, the
  * parameter the platform puts in every stream URL (`…/live/cam1.live.flv?secret=…`).
  */
@@ -49,7 +56,7 @@ export class Redactor {
   private ordered: string[] = [];
 
   add(secret: string): void {
-    if (typeof secret !== 'string' || secret === '') return;
+    if (typeof secret !== 'string' || secret.length < MIN_REDACTED_LENGTH) return;
     const before = this.forms.size;
     for (const form of wireForms(secret)) if (form !== '') this.forms.add(form);
     if (this.forms.size !== before) this.ordered = [...this.forms].sort((a, b) => b.length - a.length);

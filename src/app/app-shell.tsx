@@ -1,25 +1,35 @@
 import { useEffect, type CSSProperties } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
+import { NoticeBar } from '../components/notice-bar';
 import { CatalogPanel } from '../features/catalog/catalog-panel';
 import { TemplatePanel } from '../features/templates/template-panel';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { ProfilesDialog } from '../features/profiles/profiles-dialog';
 import { putDeviceOnWall } from '../features/wall/put-device-on-wall';
 import { Wall } from '../features/wall/wall';
+import { useNoticesStore } from '../session/notices-store';
 import { selectActiveProfile, useProfilesStore } from '../session/profiles-store';
 import { PutOnWallContext } from '../session/put-on-wall-context';
-import { useAppStore } from './app-store';
+import { selectCatalogFolded, useAppStore } from './app-store';
 import { CatalogResizer } from './catalog-resizer';
 import { SettingsDialog } from './settings-dialog';
 import { PANEL_ID, TopBar } from './top-bar';
 
+/** Frames (about a second) a Settings section opened for is kept in view while the dialog fills in. */
+const SECTION_SETTLE_FRAMES = 60;
+
 /**
- * The working screen: top bar; catalog | wall | side panel in one CSS grid.
+ * The working screen: top bar; catalog | wall | side panel in one CSS grid that is exactly the
+ * window (nothing but its own panels scrolls).
  *
  * The wall sits in the same grid area and the same place in the tree whatever else opens, so
  * opening the side panel or collapsing the catalog only resizes it: its DOM node, and the players
- * in it, stay.
+ * in it, stay. Notices have their own grid area, under the catalog (or, with the catalog folded,
+ * under the wall, which then gives up the height): they never lie over a tile.
+ *
+ * It waits for the remembered shell state (a few milliseconds), so a catalog the operator folded
+ * does not flash open over the wall after a reload.
  *
  * It wires the features together: the catalog gets the wall's "put on wall" through
  * PutOnWallContext, and the active profile through `activate`.
@@ -29,17 +39,61 @@ export function AppShell() {
   const activate = useCatalogStore((s) => s.activate);
   const ui = useAppStore(
     useShallow((s) => ({
+      hydrated: s.hydrated,
+      hydrate: s.hydrate,
       panelOpen: s.panelOpen,
+      placement: s.panelPlacement,
       closePanel: s.closePanel,
-      collapsed: s.catalogCollapsed,
+      folded: selectCatalogFolded(s),
       toggleCatalog: s.toggleCatalog,
       width: s.catalogWidth,
       setWidth: s.setCatalogWidth,
       dialog: s.dialog,
+      dialogSection: s.dialogSection,
       openDialog: s.openDialog,
       closeDialog: s.closeDialog,
     })),
   );
+  const { notices, dismiss } = useNoticesStore(
+    useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss })),
+  );
+
+  const hydrate = ui.hydrate;
+  useEffect(() => {
+    void hydrate();
+  }, [hydrate]);
+
+  // Settings opened for one of its sections ("Add a legend"): show that section, keyboard in it. The
+  // sections above it fill in as the settings arrive and push it down, so it is kept in view for a
+  // moment, until the operator scrolls, clicks or types.
+  useEffect(() => {
+    if (ui.dialog !== 'settings' || !ui.dialogSection) return;
+    const id = `settings-${ui.dialogSection}`;
+    let frame = 0;
+    let frames = 0;
+    let focused = false;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      for (const type of ['wheel', 'pointerdown', 'keydown'] as const)
+        window.removeEventListener(type, stop, true);
+    };
+    const keepInView = () => {
+      const section = document.getElementById(id);
+      if (section) {
+        section.scrollIntoView({ block: 'start' });
+        if (!focused) {
+          section.querySelector<HTMLElement>('h3')?.focus({ preventScroll: true });
+          focused = true;
+        }
+      }
+      if (++frames < SECTION_SETTLE_FRAMES) frame = requestAnimationFrame(keepInView);
+      else stop();
+    };
+    for (const type of ['wheel', 'pointerdown', 'keydown'] as const)
+      window.addEventListener(type, stop, true);
+    frame = requestAnimationFrame(keepInView);
+    return stop;
+  }, [ui.dialog, ui.dialogSection]);
 
   useEffect(() => {
     activate(
@@ -53,12 +107,16 @@ export function AppShell() {
     );
   }, [active, activate]);
 
+  if (!ui.hydrated) return <div className="app-shell" data-testid="app-shell" data-state="loading" />;
+
   return (
     <div
       className="app-shell"
       data-testid="app-shell"
+      data-state="ready"
       data-panel={ui.panelOpen ? 'open' : 'closed'}
-      data-catalog={ui.collapsed ? 'collapsed' : 'open'}
+      data-panel-placement={ui.placement}
+      data-catalog={ui.folded ? 'collapsed' : 'open'}
       style={{ '--catalog-width': `${ui.width}px` } as CSSProperties}
     >
       <a className="skip-link" href="#wall">
@@ -71,23 +129,26 @@ export function AppShell() {
             size="small"
             variant="ghost"
             onClick={ui.toggleCatalog}
-            aria-expanded={!ui.collapsed}
+            aria-expanded={!ui.folded}
             aria-controls="catalog-content"
-            aria-label={ui.collapsed ? 'Show catalog' : 'Hide catalog'}
-            title={ui.collapsed ? 'Show catalog' : 'Hide catalog'}
+            aria-label={ui.folded ? 'Show catalog' : 'Hide catalog'}
+            title={ui.folded ? 'Show catalog' : 'Hide catalog'}
             data-testid="toggle-catalog"
           >
-            {ui.collapsed ? '»' : '«'}
+            {ui.folded ? '»' : '«'}
           </Button>
-          {!ui.collapsed && <span className="app-catalog-title">Catalog</span>}
+          {!ui.folded && <span className="app-catalog-title">Catalog</span>}
         </div>
-        <div id="catalog-content" className="app-catalog-content" hidden={ui.collapsed}>
+        <div id="catalog-content" className="app-catalog-content" hidden={ui.folded}>
           <PutOnWallContext value={putDeviceOnWall}>
-            <CatalogPanel />
+            <CatalogPanel
+              onEditLegend={() => ui.openDialog('settings', 'legend')}
+              onEditProfile={() => ui.openDialog('profiles')}
+            />
           </PutOnWallContext>
         </div>
       </aside>
-      {!ui.collapsed ? (
+      {!ui.folded ? (
         <CatalogResizer width={ui.width} onResize={ui.setWidth} />
       ) : (
         <span className="catalog-resizer-off" />
@@ -100,6 +161,9 @@ export function AppShell() {
           <TemplatePanel onClose={ui.closePanel} onManageProfiles={() => ui.openDialog('profiles')} />
         </aside>
       )}
+      <div className="app-notices" data-testid="notice-dock">
+        <NoticeBar notices={notices} onDismiss={dismiss} />
+      </div>
       {ui.dialog === 'settings' && <SettingsDialog onClose={ui.closeDialog} />}
       {ui.dialog === 'profiles' && (
         <ProfilesDialog

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../components/error-panel';
 import { NoticeBar } from '../components/notice-bar';
+import { ServiceBanner } from '../components/service-banner';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { FirstRun } from '../features/profiles/first-run';
 import { api } from '../lib/bridge';
@@ -58,7 +59,9 @@ export function App() {
         </div>
       )}
       {status === 'ready' && (hasProfiles ? <AppShell /> : <FirstRun />)}
-      <NoticeBar notices={notices} onDismiss={dismiss} />
+      {/* The shell has its own notice strip (never over a tile); this one serves first run and splash. */}
+      {!(status === 'ready' && hasProfiles) && <NoticeBar notices={notices} onDismiss={dismiss} />}
+      <ServiceBanner />
     </div>
   );
 }

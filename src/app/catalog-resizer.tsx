@@ -1,5 +1,5 @@
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { CATALOG_WIDTH } from './app-store';
+import { useRef, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { CATALOG_WIDTH, catalogMaxWidth } from './app-store';
 
 export interface CatalogResizerProps {
   width: number;
@@ -7,31 +7,49 @@ export interface CatalogResizerProps {
 }
 
 const STEP = 24;
+const BIG_STEP = 120;
+
+const onWindowResize = (listener: () => void) => {
+  window.addEventListener('resize', listener);
+  return () => window.removeEventListener('resize', listener);
+};
+const viewportWidth = () => window.innerWidth;
 
 /**
  * The divider between the catalog and the wall: drag it, or focus it and use the arrow keys
- * (Home and End jump to the narrowest and widest). The wall's tiles resize; they do not restart.
+ * (Shift for bigger steps; Home and End jump to the narrowest and widest; a double click goes back
+ * to the usual width). The wall's tiles resize; they do not restart. The widest catalog still leaves
+ * the wall its minimum, in this window.
  */
 export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
-  const drag = useRef<{ x: number; width: number } | null>(null);
+  const drag = useRef<{ x: number; width: number; id: number } | null>(null);
+  const max = catalogMaxWidth(useSyncExternalStore(onWindowResize, viewportWidth));
+  const shown = Math.min(width, max);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    // Without this the press starts a text selection across the catalog while dragging.
+    e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { x: e.clientX, width };
+    drag.current = { x: e.clientX, width: shown, id: e.pointerId };
+    e.currentTarget.dataset.dragging = 'true';
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag.current) onResize(drag.current.width + e.clientX - drag.current.x);
+    if (drag.current?.id === e.pointerId) onResize(drag.current.width + e.clientX - drag.current.x);
   };
-  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+  const endDrag = (e: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== e.pointerId) return;
     drag.current = null;
-    e.currentTarget.releasePointerCapture(e.pointerId);
+    delete e.currentTarget.dataset.dragging;
+    if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.shiftKey ? BIG_STEP : STEP;
     const to: Record<string, number> = {
-      ArrowLeft: width - STEP,
-      ArrowRight: width + STEP,
+      ArrowLeft: shown - step,
+      ArrowRight: shown + step,
       Home: CATALOG_WIDTH.min,
-      End: CATALOG_WIDTH.max,
+      End: max,
     };
     if (to[e.key] === undefined) return;
     e.preventDefault();
@@ -44,13 +62,20 @@ export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
       role="separator"
       aria-orientation="vertical"
       aria-label="Catalog width"
+      aria-controls="catalog-content"
       aria-valuemin={CATALOG_WIDTH.min}
-      aria-valuemax={CATALOG_WIDTH.max}
-      aria-valuenow={width}
+      aria-valuemax={max}
+      aria-valuenow={shown}
+      aria-valuetext={`${shown} pixels`}
+      title="Drag, or focus and use ← →, to change the catalog's width (double-click: usual width)"
       tabIndex={0}
+      data-testid="catalog-resizer"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
+      onPointerUp={endDrag}
+      onPointerCancel={endDrag}
+      onLostPointerCapture={endDrag}
+      onDoubleClick={() => onResize(CATALOG_WIDTH.initial)}
       onKeyDown={onKeyDown}
     />
   );

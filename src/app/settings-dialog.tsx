@@ -1,29 +1,133 @@
+import { useRef } from 'react';
 import { Dialog } from '../components/dialog';
 import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
-import { StorageTierBadge } from '../features/profiles/storage-tier-badge';
+import { StorageTierBadge, storageTierMeaning } from '../features/profiles/storage-tier-badge';
+import { plainError } from '../lib/plain-error';
 import { useProfilesStore } from '../session/profiles-store';
+import { DiagnosticsCopy } from './settings/diagnostics-copy';
+import { KioskLockPanel } from './settings/kiosk-lock-panel';
+import { KioskSettings } from './settings/kiosk-settings';
+import { PlaybackSettings } from './settings/playback-settings';
+import { useKioskStatus } from './settings/use-kiosk-status';
+import { useSettings } from './settings/use-settings';
+import './settings/settings.css';
 
-/** App settings: the status legend, and where secrets are kept. */
+const SECTIONS = [
+  ['playback', 'Playback'],
+  ['legend', 'Status legend'],
+  ['kiosk', 'Kiosk'],
+  ['secrets', 'Secrets'],
+  ['diagnostics', 'Diagnostics'],
+  ['about', 'About'],
+] as const;
+
+/**
+ * App settings, as the README lists them: playback (transport order, hidden-tile grace, the stats
+ * overlay), the status legend, kiosk mode and its lock, where secrets are kept, diagnostics for a
+ * support ticket, and what this app is. A locked kiosk shows its lock first, with the admin's unlock;
+ * everything else is then read-only (the core refuses changes anyway).
+ */
 export function SettingsDialog({ onClose }: { onClose(): void }) {
   const appInfo = useProfilesStore((s) => s.appInfo);
+  const { settings, error, save } = useSettings();
+  const kiosk = useKioskStatus();
+  const body = useRef<HTMLDivElement>(null);
+  const saveResult = async (patch: Parameters<typeof save>[0]) => {
+    const result = await save(patch);
+    return result.ok ? ({ ok: true } as const) : result;
+  };
+  const goTo = (id: string) => {
+    const section = body.current?.querySelector<HTMLElement>(`#settings-${id}`);
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('h3')?.focus();
+  };
+
   return (
     <Dialog title="Settings" onClose={onClose} size="large" testId="settings-dialog">
-      <section className="settings-section" aria-labelledby="legend-heading">
-        <h3 id="legend-heading">Status legend</h3>
-        <StatusLegendEditor onDone={onClose} />
-      </section>
-      {appInfo && (
-        <section className="settings-section" aria-labelledby="about-heading">
-          <h3 id="about-heading">About</h3>
-          <p className="text-muted small">
-            {appInfo.name} {appInfo.version} · {appInfo.shell === 'web' ? 'browser shell' : 'desktop app'} on{' '}
-            {appInfo.platform}
-          </p>
-          <p className="text-muted small">
-            Secrets are kept in: {appInfo.storageDescription} <StorageTierBadge tier={appInfo.storageTier} />
-          </p>
-        </section>
-      )}
+      <div className="settings-layout" ref={body}>
+        <nav className="settings-nav" aria-label="Settings sections">
+          {SECTIONS.map(([id, label]) => (
+            <button key={id} type="button" className="settings-nav-item" onClick={() => goTo(id)}>
+              {label}
+            </button>
+          ))}
+        </nav>
+        <div className="settings-sections">
+          <KioskLockPanel kiosk={kiosk} />
+          {error && (
+            <p className="text-danger">The settings could not be read: {plainError(error).message}</p>
+          )}
+
+          <section className="settings-section" id="settings-playback" aria-labelledby="playback-heading">
+            <h3 id="playback-heading" tabIndex={-1}>
+              Playback
+            </h3>
+            {settings ? (
+              <PlaybackSettings settings={settings} save={saveResult} locked={kiosk.lockedNow} />
+            ) : (
+              !error && <p className="text-muted small">Loading…</p>
+            )}
+          </section>
+
+          <section className="settings-section" id="settings-legend" aria-labelledby="legend-heading">
+            <h3 id="legend-heading" tabIndex={-1}>
+              Status legend
+            </h3>
+            <StatusLegendEditor onDone={onClose} />
+          </section>
+
+          <section className="settings-section" id="settings-kiosk" aria-labelledby="kiosk-heading">
+            <h3 id="kiosk-heading" tabIndex={-1}>
+              Kiosk
+            </h3>
+            {settings && (
+              <KioskSettings
+                settings={settings}
+                save={saveResult}
+                locked={kiosk.lockedNow}
+                pinSet={kiosk.status?.pinSet ?? false}
+              />
+            )}
+          </section>
+
+          {appInfo && (
+            <section className="settings-section" id="settings-secrets" aria-labelledby="secrets-heading">
+              <h3 id="secrets-heading" tabIndex={-1}>
+                Secrets
+              </h3>
+              <p>
+                <StorageTierBadge tier={appInfo.storageTier} /> {storageTierMeaning(appInfo.storageTier)}
+              </p>
+              <p className="text-muted small" data-testid="storage-description">
+                Where: {appInfo.storageDescription}.
+              </p>
+            </section>
+          )}
+
+          <section
+            className="settings-section"
+            id="settings-diagnostics"
+            aria-labelledby="diagnostics-heading"
+          >
+            <h3 id="diagnostics-heading" tabIndex={-1}>
+              Diagnostics
+            </h3>
+            <DiagnosticsCopy />
+          </section>
+
+          {appInfo && (
+            <section className="settings-section" id="settings-about" aria-labelledby="about-heading">
+              <h3 id="about-heading" tabIndex={-1}>
+                About
+              </h3>
+              <p className="text-muted small">
+                {appInfo.name} {appInfo.version} · {appInfo.shell === 'web' ? 'browser shell' : 'desktop app'}{' '}
+                on {appInfo.platform}
+              </p>
+            </section>
+          )}
+        </div>
+      </div>
     </Dialog>
   );
 }

@@ -45,8 +45,10 @@ export function Dialog({ title, onClose, children, footer, size = 'medium', test
       aria-labelledby={titleId}
       data-testid={testId}
       onCancel={(e) => {
-        // Escape: let the caller decide (it unmounts us), so React state stays the truth.
+        // Escape: let the caller decide (it unmounts us), so React state stays the truth. A nested
+        // dialog's Escape stops here: React would carry it up to the dialog around it and close that too.
         e.preventDefault();
+        e.stopPropagation();
         onCloseRef.current();
       }}
     >

@@ -6,6 +6,13 @@ export interface NoticeItem {
   message: string;
   /** When it happened (epoch ms): an operator may read it hours later. */
   at: number;
+  /** One thing to do about it ("Undo"): running it also dismisses the notice. */
+  action?: NoticeAction;
+}
+
+export interface NoticeAction {
+  label: string;
+  run(): void;
 }
 
 export interface NoticeBarProps {
@@ -47,6 +54,19 @@ function Notice({ notice, onDismiss }: { notice: NoticeItem; onDismiss(id: strin
           {formatTime(notice.at)}
         </time>
       </span>
+      {notice.action && (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          data-testid="notice-action"
+          onClick={() => {
+            onDismiss(notice.id);
+            notice.action?.run();
+          }}
+        >
+          {notice.action.label}
+        </button>
+      )}
       <button
         type="button"
         className="btn btn-ghost btn-small"

@@ -3,6 +3,55 @@ import type { ApiTransport, AppError, Channel, EventName, Result } from '../../e
 /** readyState of an EventSource the browser gave up on (it will not reconnect by itself). */
 const CLOSED = 2;
 
+/**
+ * Whether the page can reach its own service (the browser shell on this computer).
+ *
+ * - ok: the last call or event stream got through;
+ * - lost: a call could not connect, or the event stream broke, `since` then (retried by itself);
+ * - signed-out: the shell answers but no longer knows this page (it was restarted with a new token).
+ */
+export type ServiceContact =
+  { state: 'ok' } | { state: 'lost'; since: number } | { state: 'signed-out'; since: number };
+
+export interface ServiceContactStore {
+  get(): ServiceContact;
+  /** For useSyncExternalStore: called on every change of state. */
+  subscribe(listener: () => void): () => void;
+  /** What the transport saw: an answer from the shell, no connection, or a refusal of the session. */
+  report(seen: 'reached' | 'unreachable' | 'signed-out'): void;
+}
+
+/** A contact store; the app has one (`serviceContact`), tests make their own. */
+export function createServiceContact(now: () => number = Date.now): ServiceContactStore {
+  let contact: ServiceContact = { state: 'ok' };
+  const listeners = new Set<() => void>();
+  const set = (next: ServiceContact) => {
+    contact = next;
+    for (const listener of [...listeners]) listener();
+  };
+  return {
+    get: () => contact,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    report(seen) {
+      if (seen === 'reached') {
+        if (contact.state !== 'ok') set({ state: 'ok' });
+      } else if (seen === 'signed-out') {
+        if (contact.state !== 'signed-out')
+          set({ state: 'signed-out', since: contact.state === 'lost' ? contact.since : now() });
+      } else if (contact.state === 'ok') set({ state: 'lost', since: now() });
+    },
+  };
+}
+
+/**
+ * The page's contact with its service. Only the browser shell's transport reports to it: the Electron
+ * window reaches its core in-process and never loses it, so there it always reads ok.
+ */
+export const serviceContact: ServiceContactStore = createServiceContact();
+
 export interface HttpTransportOptions {
   /** Origin (or prefix) of the browser shell; default '' = the page's own origin. */
   baseUrl?: string;
@@ -12,6 +61,10 @@ export interface HttpTransportOptions {
   createEventSource?: (url: string) => EventSource;
   /** First wait before reopening a stream the browser closed for good; doubles up to 30 s. */
   reopenMs?: number;
+  /** Where contact with the shell is reported; default the app's `serviceContact`. */
+  contact?: ServiceContactStore;
+  /** While contact is lost: how often the shell is asked whether it is back; default 3 s. */
+  probeMs?: number;
 }
 
 /**
@@ -22,18 +75,56 @@ export interface HttpTransportOptions {
  * serialised come back as `{ok:false, error}`. The session cookie rides along (same origin only).
  * The EventSource reconnects by itself after a dropped connection; when the browser gives up on it
  * (an error answer, say) it is reopened after a growing pause for as long as anyone listens.
+ *
+ * Every answer, failed connection and event-stream break is reported to `contact`, so the screen
+ * can say once that the service is gone instead of each part showing its own error. While contact
+ * is lost the shell is asked every few seconds (a call of app:info) until it answers.
  */
 export function createHttpTransport(options: HttpTransportOptions = {}): ApiTransport {
   const base = options.baseUrl ?? '';
   const doFetch = options.fetch ?? ((url: string, init?: RequestInit) => globalThis.fetch(url, init));
   const open = options.createEventSource ?? ((url: string) => new EventSource(url));
   const firstPause = options.reopenMs ?? 1_000;
+  const contact = options.contact ?? serviceContact;
+  const probeMs = options.probeMs ?? 3_000;
 
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let source: EventSource | undefined;
   let attached = new Set<EventName>();
   let pause = firstPause;
   let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  let probeTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** What an HTTP answer says about contact: the shell's own 401 means this page's session is gone. */
+  const answered = (status: number) => contact.report(status === 401 ? 'signed-out' : 'reached');
+
+  /** Ask the shell whether it is back, every `probeMs` while contact is lost and anyone listens. */
+  function scheduleProbe(): void {
+    if (probeTimer !== undefined || contact.get().state !== 'lost' || listeners.size === 0) return;
+    probeTimer = setTimeout(() => {
+      void doFetch(`${base}/api/app:info`, { method: 'POST', credentials: 'same-origin', cache: 'no-store' })
+        .then(
+          (response) => answered(response.status),
+          () => contact.report('unreachable'),
+        )
+        .finally(() => {
+          probeTimer = undefined;
+          scheduleProbe();
+        });
+    }, probeMs);
+  }
+
+  contact.subscribe(() => {
+    const state = contact.get().state;
+    if (state === 'lost') scheduleProbe();
+    // Back: a stream the browser gave up on need not wait out its pause.
+    if (state === 'ok' && !source && reopenTimer !== undefined) {
+      clearTimeout(reopenTimer);
+      reopenTimer = undefined;
+      pause = firstPause;
+      openSource();
+    }
+  });
 
   function dispatch(event: EventName, data: string): void {
     let payload: unknown;
@@ -66,9 +157,12 @@ export function createHttpTransport(options: HttpTransportOptions = {}): ApiTran
     for (const event of listeners.keys()) attach(event);
     current.onopen = () => {
       pause = firstPause;
+      contact.report('reached');
     };
     current.onerror = () => {
-      if (current.readyState !== CLOSED || source !== current) return;
+      if (source !== current) return;
+      contact.report('unreachable');
+      if (current.readyState !== CLOSED) return;
       current.close();
       source = undefined;
       reopenTimer ??= setTimeout(() => {
@@ -107,8 +201,10 @@ export function createHttpTransport(options: HttpTransportOptions = {}): ApiTran
           body,
         });
       } catch (error) {
+        contact.report('unreachable');
         return failure('network', `The browser shell cannot be reached (${(error as Error).message}).`);
       }
+      answered(response.status);
       let answer: unknown;
       try {
         answer = await response.json();

@@ -14,6 +14,8 @@ export interface NoticesState {
 
 const MAX_NOTICES = 4;
 const INFO_MS = 5000;
+/** Information with an action (Undo) stays longer: the operator has to read it and reach the button. */
+const ACTION_MS = 15_000;
 let counter = 0;
 
 /**
@@ -30,13 +32,17 @@ export const useNoticesStore = create<NoticesState>()((set, get) => ({
       level: notice.level,
       message: notice.message,
       at: notice.at ?? Date.now(),
+      ...(notice.action && { action: notice.action }),
     };
     set((s) => ({ notices: [...s.notices.filter((n) => n.id !== id), item].slice(-MAX_NOTICES) }));
     // A later notice with the same id replaces this one and brings its own timer.
     if (item.level === 'info')
-      setTimeout(() => {
-        if (get().notices.includes(item)) get().dismiss(id);
-      }, INFO_MS);
+      setTimeout(
+        () => {
+          if (get().notices.includes(item)) get().dismiss(id);
+        },
+        item.action ? ACTION_MS : INFO_MS,
+      );
   },
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
 }));

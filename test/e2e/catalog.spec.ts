@@ -194,7 +194,8 @@ describe('first run with the demo platform', () => {
     const devices = page.getByTestId('legend-deviceStatus');
     await devices.getByRole('button', { name: 'Add code' }).click();
     await devices.getByLabel('Code 1', { exact: true }).fill('1');
-    await devices.getByLabel('Label of code 1', { exact: true }).fill('Online');
+    // Not the demo platform's own "Online": the label must come from this edit.
+    await devices.getByLabel('Label of code 1', { exact: true }).fill('Streaming');
     await page.getByTestId('save-legend').click();
     await page.getByTestId('settings-dialog').waitFor({ state: 'detached' });
     const online = s.demo.data.devicesByProduct
@@ -204,7 +205,7 @@ describe('first run with the demo platform', () => {
     await u.filter.press('Enter');
     await page
       .locator(`[data-testid="device-row"][data-device-key="${online.deviceKey}"] .status-code`)
-      .filter({ hasText: '1 · Online' })
+      .filter({ hasText: '1 · Streaming' })
       .waitFor();
   });
 
@@ -244,7 +245,14 @@ describe('manual profiles of every credential type', () => {
     await page.getByTestId('manage-profiles').click();
     await page.getByTestId('add-profile').click();
     await fillProfile(u.profilesDialog, profile);
+    // Tested first: an untested profile is not saved without a question (issue #21).
+    await u.profilesDialog.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => page.getByTestId('connection-test').getAttribute('data-ok'), { timeout: 15_000 })
+      .toBe('true');
     await u.profilesDialog.getByRole('button', { name: 'Save profile' }).click();
+    // Saving does not switch the wall to it by itself: the operator does.
+    await u.profilesDialog.getByTestId('profile-added').getByRole('button', { name: 'Switch now' }).click();
     await u.profilesDialog.getByTestId('add-profile').waitFor();
     await u.profilesDialog.getByRole('button', { name: 'Close' }).click();
     await u.profilesDialog.waitFor({ state: 'detached' });

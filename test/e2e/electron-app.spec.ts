@@ -80,7 +80,7 @@ describe('Electron app (real binary)', () => {
     delete env.ELECTRON_RUN_AS_NODE;
     app = await _electron.launch({ executablePath: found.path, args, env, timeout: 60_000 });
     page = await app.firstWindow();
-    await page.waitForSelector('[data-state="ready"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="app-root"][data-state="ready"]', { timeout: 60_000 });
   });
 
   afterAll(async () => {
@@ -146,7 +146,7 @@ describe('Electron app (real binary)', () => {
             if (contents.isCrashed() || contents.isLoading()) return 'down';
             try {
               return (await contents.executeJavaScript(
-                `document.querySelector('[data-state="ready"]') ? window.wallApi.app.info().then((r) => JSON.stringify(r)) : 'loading'`,
+                `document.querySelector('[data-testid="app-root"][data-state="ready"]') ? window.wallApi.app.info().then((r) => JSON.stringify(r)) : 'loading'`,
               )) as string;
             } catch {
               return 'down';

@@ -32,7 +32,7 @@ export interface WebShellSessionOptions {
   rendererDir?: string;
   /** The app path to open (the token is added); default '/'. */
   path?: string;
-  /** Wait for `[data-state="ready"]`; default true. */
+  /** Wait for the app root's `[data-state="ready"]`; default true. */
   waitForReady?: boolean;
   viewport?: { width: number; height: number };
   /** Echo the shell's log lines to stderr as well (they are always kept in `logs`). */
@@ -150,7 +150,7 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
       url.searchParams.set('token', shell.token);
       await page.goto(url.href);
       if (options.waitForReady !== false)
-        await page.locator('[data-state="ready"]').waitFor({ timeout: 30_000 });
+        await page.locator('[data-testid="app-root"][data-state="ready"]').waitFor({ timeout: 30_000 });
       return page;
     };
     const page = await openPage();

@@ -11,9 +11,18 @@ import { SingleDevice } from './single-device';
 /**
  * The catalog as the active credential type allows it: products then devices (User), the own
  * product's devices (Product), a product key then devices (Project), or the one device (Device).
- * What the type cannot do is said, never offered.
+ * What the type cannot do is said, never offered. `onEditLegend` opens where status codes are named
+ * (the shell's Settings), for the lists' "Add a legend"; `onEditProfile` opens the profiles, for
+ * "Edit profile" beside an error that is the profile's fault (a 401, a platform out of reach).
  */
-export function CatalogPanel() {
+export function CatalogPanel({
+  onEditLegend,
+  onEditProfile,
+}: {
+  onEditLegend(): void;
+  onEditProfile(): void;
+}) {
+  const links = { onEditLegend, onEditProfile };
   const { profile, mode, productKey, chooseProduct } = useCatalogStore(
     useShallow((s) => ({
       profile: s.profile,
@@ -41,12 +50,12 @@ export function CatalogPanel() {
           ))}
         </div>
       )}
-      {mode === 'products' && (productKey ? <DevicesView /> : <ProductList />)}
-      {mode === 'own-product' && <DevicesView />}
+      {mode === 'products' && (productKey ? <DevicesView {...links} /> : <ProductList {...links} />)}
+      {mode === 'own-product' && <DevicesView {...links} />}
       {mode === 'ask-product' && (
         <>
           <ProductKeyPicker key={profile.id} current={productKey} onChoose={chooseProduct} />
-          {productKey && <DevicesView />}
+          {productKey && <DevicesView {...links} />}
         </>
       )}
       {mode === 'single-device' && <SingleDevice deviceKey={profile.keys.deviceKey ?? ''} />}

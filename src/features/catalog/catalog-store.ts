@@ -76,6 +76,12 @@ export interface CatalogState {
   /** A short status line for the catalog's live region ("Gateway NVR 1 shown."). */
   announcement: string;
   legend: StatusLegend;
+  /**
+   * Where the keyboard goes after the list changed under it: the devices of a product just opened,
+   * or back to the product just left. The view that shows it takes the focus and clears this, so
+   * Enter on a product never leaves the focus on the page.
+   */
+  focusAfter: { to: 'devices' } | { to: 'product'; productKey: string } | null;
 
   /** Show the catalog of a profile (null: none). Same profile, same keys: nothing reloads. */
   activate(profile: CatalogProfile | null, options?: { force?: boolean }): void;
@@ -98,6 +104,8 @@ export interface CatalogState {
   /** Scroll to a device of this product (a gateway link), filtering to it if it is not loaded. */
   revealDevice(deviceKey: string): Promise<void>;
   clearHighlight(): void;
+  /** The focus was placed where `focusAfter` said. */
+  focusTaken(): void;
   /** Read the status legend from the settings and follow its changes; returns the unsubscribe. */
   connect(): () => void;
   saveLegend(legend: StatusLegend): Promise<Result<Settings>>;
@@ -179,6 +187,7 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
     gatewayNames: {},
     announcement: '',
     legend: { deviceStatus: {}, productStatus: {} },
+    focusAfter: null,
 
     activate(profile, options) {
       if (!options?.force && signature(profile) === signature(get().profile)) return;
@@ -200,6 +209,7 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         highlightKey: null,
         gatewayNames: {},
         announcement: '',
+        focusAfter: null,
       });
       if (mode === 'products') void get().loadProducts(1);
       else if (canListDevices()) void get().loadDevices(1);
@@ -237,7 +247,14 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
       if (get().mode !== 'products') return;
       devicesRequest.invalidate();
       keywordDebounce.cancel();
-      set({ devices: emptyDevices(productKey), highlightKey: null, gatewayNames: {}, announcement: '' });
+      const left = get().devices.productKey;
+      set({
+        devices: emptyDevices(productKey),
+        highlightKey: null,
+        gatewayNames: {},
+        announcement: '',
+        focusAfter: productKey ? { to: 'devices' } : left ? { to: 'product', productKey: left } : null,
+      });
       if (productKey) void get().loadDevices(1);
     },
 
@@ -383,6 +400,10 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
 
     clearHighlight() {
       set({ highlightKey: null });
+    },
+
+    focusTaken() {
+      if (get().focusAfter) set({ focusAfter: null });
     },
 
     connect() {

@@ -6,17 +6,39 @@ import {
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Device } from '../../../electron/shared/domain';
+import { useOnWallKeys } from '../../session/on-wall-keys';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
+import type { OptionalColumn } from './device-columns';
 import { startDeviceDrag } from './device-drag';
+import { MiddleEllipsis } from './middle-ellipsis';
 import { statusLabel, statusText } from './status-legend';
 
 export const DEVICE_ROW_HEIGHT = 36;
 const PAGE_STEP = 10;
+
+/** Grid tracks of the columns: the name takes the most room, as it is what tells rows apart. */
+const TRACKS: Record<'name' | 'status' | OptionalColumn | 'actions', string> = {
+  name: 'minmax(140px, 3fr)',
+  status: 'minmax(92px, 0.9fr)',
+  type: 'minmax(44px, 0.55fr)',
+  sn: 'minmax(80px, 1.1fr)',
+  gateway: 'minmax(80px, 1.2fr)',
+  product: 'minmax(72px, 0.9fr)',
+  actions: '62px',
+};
+const HEADERS: Record<OptionalColumn, string> = {
+  type: 'Type',
+  sn: 'SN',
+  gateway: 'Gateway',
+  product: 'Product',
+};
 
 export interface DeviceGridProps {
   items: readonly Device[];
@@ -30,6 +52,10 @@ export interface DeviceGridProps {
   gatewayNames: Readonly<Record<string, string>>;
   label: string;
   onRevealGateway(deviceKey: string): void;
+  /** Show a device's details (key, SN, gateway, status meaning, extendData). */
+  onShowDetails(device: Device): void;
+  /** The optional columns to show (the others hold the same value on every row). */
+  columns: readonly OptionalColumn[];
 }
 
 /**
@@ -37,8 +63,9 @@ export interface DeviceGridProps {
  * DOM, so 2,000 devices scroll as smoothly as 20.
  *
  * Keyboard: one Tab stop (the active row); arrows, Page Up/Down, Home and End move; Enter puts the
- * device on the wall; Tab then reaches the active row's gateway link and "put on wall" button.
- * Rows drag onto wall tiles.
+ * device on the wall; Tab then reaches the active row's gateway link, details and "put on wall".
+ * Rows drag onto wall tiles. Names shorten in the middle; a column with the same value on every row
+ * is left out (the devices view says its value once); devices on the wall are marked.
  */
 export const DeviceGrid = memo(function DeviceGrid({
   items,
@@ -49,8 +76,11 @@ export const DeviceGrid = memo(function DeviceGrid({
   gatewayNames,
   label,
   onRevealGateway,
+  onShowDetails,
+  columns,
 }: DeviceGridProps) {
   const putOnWall = usePutOnWall();
+  const onWall = useOnWallKeys((s) => s.keys);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
@@ -62,6 +92,18 @@ export const DeviceGrid = memo(function DeviceGrid({
   });
 
   const byKey = useMemo(() => new Map(items.map((d, i) => [d.deviceKey, { device: d, index: i }])), [items]);
+  const gatewayNameOf = useCallback(
+    (gatewayKey: string) => {
+      const gateway = byKey.get(gatewayKey)?.device;
+      return gateway ? gateway.deviceName || gateway.deviceKey : gatewayNames[gatewayKey];
+    },
+    [byKey, gatewayNames],
+  );
+  const productNameOf = useCallback(
+    (productKey: string | null) => (productKey ? (productNames.get(productKey) ?? productKey) : '—'),
+    [productNames],
+  );
+  const tracks = [TRACKS.name, TRACKS.status, ...columns.map((c) => TRACKS[c]), TRACKS.actions].join(' ');
   const highlightIndex = highlightKey ? (byKey.get(highlightKey)?.index ?? -1) : -1;
 
   // A new answer: back to the top, unless a highlighted device is to be shown.
@@ -128,19 +170,22 @@ export const DeviceGrid = memo(function DeviceGrid({
       role="grid"
       aria-label={label}
       aria-rowcount={items.length + 1}
-      aria-colcount={7}
+      aria-colcount={columns.length + 3}
       data-testid="device-grid"
+      data-columns={columns.join(' ')}
+      style={{ '--device-columns': tracks } as CSSProperties}
     >
       <div role="rowgroup" className="device-grid-head">
         <div role="row" aria-rowindex={1} className="device-row device-row-head">
           <span role="columnheader">Name</span>
           <span role="columnheader">Status</span>
-          <span role="columnheader">Type</span>
-          <span role="columnheader">SN</span>
-          <span role="columnheader">Gateway</span>
-          <span role="columnheader">Product</span>
+          {columns.map((c) => (
+            <span role="columnheader" key={c}>
+              {HEADERS[c]}
+            </span>
+          ))}
           <span role="columnheader">
-            <span className="visually-hidden">Wall</span>
+            <span className="visually-hidden">Details and wall</span>
           </span>
         </div>
       </div>
@@ -148,29 +193,23 @@ export const DeviceGrid = memo(function DeviceGrid({
         <div className="device-grid-sizer" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((v) => {
             const device = items[v.index];
-            const gateway = device.gatewayKey ? byKey.get(device.gatewayKey)?.device : undefined;
             return (
               <DeviceRow
                 key={device.deviceKey}
                 index={v.index}
                 start={v.start}
                 device={device}
-                gatewayName={
-                  gateway
-                    ? gateway.deviceName || gateway.deviceKey
-                    : device.gatewayKey
-                      ? gatewayNames[device.gatewayKey]
-                      : undefined
-                }
-                productName={
-                  device.productKey ? (productNames.get(device.productKey) ?? device.productKey) : '—'
-                }
+                columns={columns}
+                gatewayName={device.gatewayKey ? gatewayNameOf(device.gatewayKey) : undefined}
+                productName={productNameOf(device.productKey)}
                 legend={legend}
                 isActive={v.index === activeIndex}
                 highlighted={device.deviceKey === highlightKey}
+                onWall={onWall.has(device.deviceKey)}
                 onFocus={setActive}
                 onKeyDown={onKeyDown}
                 onRevealGateway={onRevealGateway}
+                onShowDetails={onShowDetails}
               />
             );
           })}
@@ -184,73 +223,52 @@ interface DeviceRowProps {
   index: number;
   start: number;
   device: Device;
+  columns: readonly OptionalColumn[];
   gatewayName: string | undefined;
   productName: string;
   legend: Record<string, string>;
   isActive: boolean;
   highlighted: boolean;
+  onWall: boolean;
   onFocus(index: number): void;
   onKeyDown(e: KeyboardEvent<HTMLDivElement>, index: number): void;
   onRevealGateway(deviceKey: string): void;
+  onShowDetails(device: Device): void;
 }
 
 const DeviceRow = memo(function DeviceRow({
   index,
   start,
   device,
+  columns,
   gatewayName,
   productName,
   legend,
   isActive,
   highlighted,
+  onWall,
   onFocus,
   onKeyDown,
   onRevealGateway,
+  onShowDetails,
 }: DeviceRowProps) {
   const putOnWall = usePutOnWall();
   const name = device.deviceName || device.deviceKey;
   const label = statusLabel(legend, device.deviceStatus);
   const tab = isActive ? 0 : -1;
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={highlighted || undefined}
-      tabIndex={tab}
-      data-index={index}
-      data-testid="device-row"
-      data-device-key={device.deviceKey}
-      className={`device-row ${highlighted ? 'is-highlighted' : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
-      draggable
-      onDragStart={(e) => startDeviceDrag(e, wallDeviceOf(device))}
-      onFocus={(e) => e.target === e.currentTarget && onFocus(index)}
-      onKeyDown={(e) => onKeyDown(e, index)}
-      title={`${name} — Enter or drag onto a tile to put it on the wall`}
-    >
-      <span role="gridcell" className="cell-name" title={name}>
-        {device.gateway && (
-          <span className="gateway-mark" title="Gateway">
-            ⛁{' '}
-          </span>
-        )}
-        {name}
-      </span>
-      <span role="gridcell" className="cell-status">
-        <span
-          className="status-code"
-          title={label ? `Status ${device.deviceStatus}: ${label}` : `Status code ${device.deviceStatus}`}
-        >
-          {statusText(legend, device.deviceStatus)}
-        </span>
-      </span>
-      <span role="gridcell" className="cell-type" title={device.deviceType}>
+  const cells: Record<OptionalColumn, ReactNode> = {
+    type: (
+      <span role="gridcell" className="cell-type" title={device.deviceType} key="type">
         {device.deviceType || '—'}
       </span>
-      <span role="gridcell" className="cell-sn mono" title={device.sn}>
+    ),
+    sn: (
+      <span role="gridcell" className="cell-sn mono" title={device.sn} key="sn">
         {device.sn || '—'}
       </span>
-      <span role="gridcell" className="cell-gateway">
+    ),
+    gateway: (
+      <span role="gridcell" className="cell-gateway" key="gateway">
         {device.gatewayKey ? (
           <button
             type="button"
@@ -260,22 +278,85 @@ const DeviceRow = memo(function DeviceRow({
             onClick={() => onRevealGateway(device.gatewayKey!)}
             data-testid="gateway-link"
           >
-            {gatewayName ?? <span className="mono">{device.gatewayKey}</span>}
+            {gatewayName ? (
+              <MiddleEllipsis text={gatewayName} />
+            ) : (
+              <span className="mono">{device.gatewayKey}</span>
+            )}
           </button>
         ) : (
-          <span className="text-muted">{device.gateway ? 'is gateway' : '—'}</span>
+          <span className="text-muted">{device.gateway ? 'is a gateway' : '—'}</span>
         )}
       </span>
-      <span role="gridcell" className="cell-product" title={productName}>
-        {productName}
+    ),
+    product: (
+      <span role="gridcell" className="cell-product" key="product">
+        <MiddleEllipsis text={productName} />
       </span>
+    ),
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={highlighted || undefined}
+      tabIndex={tab}
+      data-index={index}
+      data-testid="device-row"
+      data-device-key={device.deviceKey}
+      data-on-wall={onWall || undefined}
+      className={`device-row ${highlighted ? 'is-highlighted' : ''} ${onWall ? 'is-on-wall' : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+      draggable
+      onDragStart={(e) => startDeviceDrag(e, wallDeviceOf(device))}
+      onFocus={(e) => e.target === e.currentTarget && onFocus(index)}
+      onKeyDown={(e) => onKeyDown(e, index)}
+      title={`${name}${onWall ? ' (on the wall)' : ''} — Enter or drag onto a tile to put it on the wall`}
+    >
+      <span role="gridcell" className="cell-name">
+        {onWall && (
+          <span className="on-wall-mark" title="On the wall" data-testid="on-wall-mark">
+            <span aria-hidden="true">●</span>
+            <span className="visually-hidden">On the wall: </span>
+          </span>
+        )}
+        {device.gateway && (
+          <span className="gateway-mark" title="Gateway" aria-label="Gateway">
+            ⛁
+          </span>
+        )}
+        <MiddleEllipsis text={name} />
+      </span>
+      <span role="gridcell" className="cell-status">
+        <span
+          className="status-code"
+          data-code={device.deviceStatus}
+          title={label ? `Status ${device.deviceStatus}: ${label}` : `Status code ${device.deviceStatus}`}
+        >
+          {statusText(legend, device.deviceStatus)}
+        </span>
+      </span>
+      {columns.map((c) => cells[c])}
       <span role="gridcell" className="cell-action">
         <button
           type="button"
           className="btn btn-ghost btn-small btn-icon"
           tabIndex={tab}
+          aria-label={`Details of ${name}`}
+          title="Details"
+          onClick={() => onShowDetails(device)}
+          data-testid="device-details-open"
+        >
+          <span className="info-mark" aria-hidden="true">
+            i
+          </span>
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small btn-icon btn-put"
+          tabIndex={tab}
           aria-label={`Put ${name} on the wall`}
-          title="Put on wall"
+          title={onWall ? 'On the wall already: put it on another tile' : 'Put on wall'}
           onClick={() => putOnWall(wallDeviceOf(device))}
           data-testid="put-on-wall"
         >

@@ -1,25 +1,42 @@
-import { useCallback, useId, useLayoutEffect, useMemo } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { Device } from '../../../electron/shared/domain';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
+import { ProfileTroubleActions } from '../../components/profile-trouble-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
+import { useOnWallKeys } from '../../session/on-wall-keys';
 import { useCatalogStore } from './catalog-store';
+import { deviceColumns } from './device-columns';
+import { DeviceDetails } from './device-details';
 import { DeviceGrid, DEVICE_ROW_HEIGHT } from './device-grid';
 import { LOAD_ALL_CAP } from './paging';
 import { Pager } from './pager';
 import { renderTiming } from './render-timing';
+import { useStatusLegend } from './use-status-legend';
+
+/** Frames to wait for the grid's first rows (the virtualizer renders them once it has measured). */
+const ROW_FOCUS_FRAMES = 30;
 
 /**
- * The devices of one product: a name filter, the virtualized grid, and paging or "load all".
+ * The devices of one product: a name filter, the virtualized grid, and paging or "load all"; a
+ * device's details open under the grid.
  */
-export function DevicesView() {
+export function DevicesView({
+  onEditLegend,
+  onEditProfile,
+}: {
+  onEditLegend(): void;
+  onEditProfile(): void;
+}) {
   const state = useCatalogStore(
     useShallow((s) => ({
       mode: s.mode,
       devices: s.devices,
       products: s.products.items,
-      legend: s.legend.deviceStatus,
+      focusAfter: s.focusAfter,
+      focusTaken: s.focusTaken,
       highlightKey: s.highlightKey,
       gatewayNames: s.gatewayNames,
       announcement: s.announcement,
@@ -31,7 +48,13 @@ export function DevicesView() {
       revealDevice: s.revealDevice,
     })),
   );
-  const { devices, mode, products, loadDevices, revealDevice } = state;
+  const { devices, mode, products, loadDevices, revealDevice, focusAfter, focusTaken } = state;
+  const { legend, source: legendSource } = useStatusLegend('deviceStatus');
+  const onWall = useOnWallKeys((s) => s.keys);
+  const [details, setDetails] = useState<Device | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const focusRows = useRef(false);
   const { items, status, error, total, page, pageSize, all, progress, capped, appliedKeyword } = devices;
   const loading = status === 'loading' || status === 'idle';
 
@@ -41,6 +64,61 @@ export function DevicesView() {
   );
   const productName = devices.productKey ? (productNames.get(devices.productKey) ?? devices.productKey) : '';
   const onRevealGateway = useCallback((key: string) => void revealDevice(key), [revealDevice]);
+
+  // A product was just opened (Enter or a click on it, whose button is gone now): the keyboard
+  // lands on this list's heading at once, and on its first row when the rows are in.
+  useEffect(() => {
+    if (focusAfter?.to !== 'devices') return;
+    headingRef.current?.focus({ preventScroll: true });
+    focusRows.current = true;
+    focusTaken();
+  }, [focusAfter, focusTaken]);
+  useEffect(() => {
+    if (!focusRows.current || items.length === 0) return;
+    let frames = 0;
+    let frame = 0;
+    const tryFocus = () => {
+      // The operator went elsewhere meanwhile: leave the focus where they put it.
+      if (document.activeElement !== headingRef.current) return void (focusRows.current = false);
+      const row = gridRef.current?.querySelector<HTMLElement>('[role="row"][tabindex="0"]');
+      if (row) {
+        focusRows.current = false;
+        row.focus({ preventScroll: true });
+      } else if (++frames < ROW_FOCUS_FRAMES) frame = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(frame);
+  }, [items]);
+
+  const closeDetails = useCallback(() => {
+    const key = details?.deviceKey;
+    setDetails(null);
+    // Back to the row the details were opened from, when it is still in view.
+    if (key)
+      requestAnimationFrame(() =>
+        gridRef.current?.querySelector<HTMLElement>(`[data-device-key="${CSS.escape(key)}"]`)?.focus(),
+      );
+  }, [details]);
+
+  const byKey = useMemo(() => new Map(items.map((d) => [d.deviceKey, d])), [items]);
+  const gatewayNameOf = useCallback(
+    (key: string | null) => {
+      if (!key) return undefined;
+      const gateway = byKey.get(key);
+      return gateway ? gateway.deviceName || gateway.deviceKey : state.gatewayNames[key];
+    },
+    [byKey, state.gatewayNames],
+  );
+  const columns = useMemo(
+    () =>
+      deviceColumns(items, {
+        productName: (key) => (key ? (productNames.get(key) ?? key) : '—'),
+        gatewayName: gatewayNameOf,
+      }),
+    [items, productNames, gatewayNameOf],
+  );
+  const unnamedCodes =
+    legendSource === 'none' && items.some((d) => legend[String(d.deviceStatus)] === undefined);
 
   // An answer was applied: mark once its frame (rows, or the empty state) has been painted.
   const { shownSeq } = devices;
@@ -74,7 +152,13 @@ export function DevicesView() {
             ← Products
           </Button>
         )}
-        <h2 id="devices-heading" className="catalog-title" title={devices.productKey ?? undefined}>
+        <h2
+          id="devices-heading"
+          className="catalog-title"
+          title={devices.productKey ?? undefined}
+          tabIndex={-1}
+          ref={headingRef}
+        >
           {mode === 'own-product' ? 'Devices of this product' : `Devices of ${productName}`}
         </h2>
         <Button
@@ -99,14 +183,40 @@ export function DevicesView() {
         )}
         {state.announcement && <span className="visually-hidden">{state.announcement}</span>}
       </p>
+      {status === 'ready' && (columns.same.length > 0 || unnamedCodes) && (
+        <p className="list-hints">
+          {columns.same.length > 0 && (
+            <span data-testid="same-columns" title="A column with the same value on every row is not shown">
+              Same on every row:{' '}
+              {columns.same.map((c, i) => (
+                <span key={c.column}>
+                  {i > 0 && ' · '}
+                  {c.label} <strong>{c.value}</strong>
+                </span>
+              ))}
+            </span>
+          )}
+          {unnamedCodes && (
+            <span data-testid="legend-invite">
+              Status codes have no names yet.{' '}
+              <button type="button" className="link" onClick={onEditLegend}>
+                Add a legend
+              </button>
+            </span>
+          )}
+        </p>
+      )}
 
       {status === 'error' && error && (
         <ErrorPanel
           title="The devices could not be loaded"
           message={error.message}
           status={error.status}
+          kind={error.kind}
           onRetry={() => void loadDevices()}
-        />
+        >
+          <ProfileTroubleActions onEditProfile={onEditProfile} error={error} />
+        </ErrorPanel>
       )}
       {loading && items.length === 0 && (
         <SkeletonRows label="Loading devices…" rows={10} rowHeight={DEVICE_ROW_HEIGHT} />
@@ -119,18 +229,35 @@ export function DevicesView() {
         </EmptyState>
       )}
       {items.length > 0 && status !== 'error' && (
-        <div className={`device-grid-wrap ${loading ? 'is-stale' : ''}`} aria-busy={loading}>
+        <div className={`device-grid-wrap ${loading ? 'is-stale' : ''}`} aria-busy={loading} ref={gridRef}>
           <DeviceGrid
             items={items}
             shownSeq={shownSeq}
-            legend={state.legend}
+            legend={legend}
             productNames={productNames}
             highlightKey={state.highlightKey}
             gatewayNames={state.gatewayNames}
             label={`Devices of ${productName || 'this product'}`}
             onRevealGateway={onRevealGateway}
+            onShowDetails={setDetails}
+            columns={columns.shown}
           />
         </div>
+      )}
+      {details && (
+        <DeviceDetails
+          device={details}
+          legend={legend}
+          legendSource={legendSource}
+          productName={
+            details.productKey ? (productNames.get(details.productKey) ?? details.productKey) : '—'
+          }
+          gatewayName={gatewayNameOf(details.gatewayKey)}
+          onWall={onWall.has(details.deviceKey)}
+          onClose={closeDetails}
+          onRevealGateway={onRevealGateway}
+          onEditLegend={onEditLegend}
+        />
       )}
 
       {status !== 'error' && (total > 0 || page > 1) && (

@@ -1,28 +1,53 @@
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { parseExtendData, type Product } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
+import { ProfileTroubleActions } from '../../components/profile-trouble-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { useCatalogStore } from './catalog-store';
 import { formatTime } from '../../lib/format-time';
+import { MiddleEllipsis } from './middle-ellipsis';
 import { Pager } from './pager';
 import { statusLabel, statusText } from './status-legend';
+import { useStatusLegend } from './use-status-legend';
 
 /** The user's products, a page at a time; opening one lists its devices. */
-export function ProductList() {
-  const { products, legend, loadProducts, setProductPageSize, openProduct } = useCatalogStore(
+export function ProductList({
+  onEditLegend,
+  onEditProfile,
+}: {
+  onEditLegend(): void;
+  onEditProfile(): void;
+}) {
+  const { products, loadProducts, setProductPageSize, openProduct, focusAfter, focusTaken } = useCatalogStore(
     useShallow((s) => ({
       products: s.products,
-      legend: s.legend.productStatus,
       loadProducts: s.loadProducts,
       setProductPageSize: s.setProductPageSize,
       openProduct: s.openProduct,
+      focusAfter: s.focusAfter,
+      focusTaken: s.focusTaken,
     })),
   );
+  const { legend, source } = useStatusLegend('productStatus');
   const { items, status, error, total, page, pageSize } = products;
   const loading = status === 'loading' || status === 'idle';
+  const listRef = useRef<HTMLUListElement>(null);
+  const unnamedCodes = source === 'none' && items.some((p) => legend[String(p.productStatus)] === undefined);
+
+  // Back from a product's devices ("← Products"): the keyboard returns to the product it left.
+  useEffect(() => {
+    if (focusAfter?.to !== 'product') return;
+    const button = listRef.current?.querySelector<HTMLElement>(
+      `[data-product-key="${CSS.escape(focusAfter.productKey)}"] .product-open`,
+    );
+    if (!button) return;
+    button.focus();
+    focusTaken();
+  }, [focusAfter, focusTaken, items]);
 
   return (
     <section className="catalog-section" aria-labelledby="products-heading" data-testid="product-list">
@@ -51,15 +76,31 @@ export function ProductList() {
           title="The products could not be loaded"
           message={error.message}
           status={error.status}
+          kind={error.kind}
           onRetry={() => void loadProducts()}
-        />
+        >
+          <ProfileTroubleActions onEditProfile={onEditProfile} error={error} />
+        </ErrorPanel>
       )}
       {loading && items.length === 0 && <SkeletonRows label="Loading products…" rows={6} rowHeight={64} />}
       {status === 'ready' && items.length === 0 && (
         <EmptyState title="No products">This user owns no products on the platform yet.</EmptyState>
       )}
+      {unnamedCodes && status === 'ready' && (
+        <p className="list-hints" data-testid="legend-invite">
+          Status codes have no names yet.{' '}
+          <button type="button" className="link" onClick={onEditLegend}>
+            Add a legend
+          </button>
+        </p>
+      )}
       {items.length > 0 && status !== 'error' && (
-        <ul className={`product-list ${loading ? 'is-stale' : ''}`} aria-label="Products" aria-busy={loading}>
+        <ul
+          className={`product-list ${loading ? 'is-stale' : ''}`}
+          aria-label="Products"
+          aria-busy={loading}
+          ref={listRef}
+        >
           {items.map((p) => (
             <ProductItem
               key={p.productKey}
@@ -105,11 +146,13 @@ function ProductItem({
           onClick={onOpen}
           aria-label={`Open devices of ${product.productName || product.productKey}`}
         >
-          {product.productName || product.productKey}
+          <MiddleEllipsis text={product.productName || product.productKey} />
         </button>
         <Badge
           title={
-            statusLabel(legend, product.productStatus) ? undefined : 'Status code (add a label in Settings)'
+            statusLabel(legend, product.productStatus)
+              ? `Status ${product.productStatus}: ${statusLabel(legend, product.productStatus)}`
+              : 'Status code (add a label in Settings)'
           }
           testId="product-status"
         >

@@ -1,5 +1,7 @@
 import type { KeyboardEvent } from 'react';
+import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { useOnWallKeys } from '../../session/on-wall-keys';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
 import { startDeviceDrag } from './device-drag';
@@ -10,6 +12,7 @@ import { startDeviceDrag } from './device-drag';
  */
 export function SingleDevice({ deviceKey }: { deviceKey: string }) {
   const putOnWall = usePutOnWall();
+  const onWall = useOnWallKeys((s) => s.keys.has(deviceKey));
   const device = wallDeviceOf({ deviceKey, deviceName: '' });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key === 'Enter' && e.target === e.currentTarget) {
@@ -32,12 +35,18 @@ export function SingleDevice({ deviceKey }: { deviceKey: string }) {
         onKeyDown={onKeyDown}
         data-testid="device-row"
         data-device-key={deviceKey}
+        data-on-wall={onWall || undefined}
         aria-label={`Device ${deviceKey}. Press Enter or drag onto a tile to put it on the wall.`}
       >
         <div className="device-card-key">
           <span className="text-muted small">deviceKey</span>
           <span className="mono">{deviceKey}</span>
         </div>
+        {onWall && (
+          <Badge tone="ok" testId="on-wall-mark">
+            On the wall
+          </Badge>
+        )}
         <Button variant="primary" onClick={() => putOnWall(device)} data-testid="put-on-wall">
           ▶ Put on wall
         </Button>

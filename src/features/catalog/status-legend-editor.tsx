@@ -4,7 +4,14 @@ import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { useCatalogStore } from './catalog-store';
-import { legendFromRows, legendRows, type LegendKind, type LegendRow } from './status-legend';
+import {
+  DEMO_PROFILE_ID,
+  DEMO_STATUS_LEGEND,
+  legendFromRows,
+  legendRows,
+  type LegendKind,
+  type LegendRow,
+} from './status-legend';
 
 const KINDS: { kind: LegendKind; title: string }[] = [
   { kind: 'deviceStatus', title: 'Device status (deviceStatus)' },
@@ -16,8 +23,9 @@ const KINDS: { kind: LegendKind; title: string }[] = [
  * then show "1 · Online" instead of "1".
  */
 export function StatusLegendEditor({ onDone }: { onDone(): void }) {
-  const { legend, saveLegend, devices, products } = useCatalogStore(
+  const { legend, saveLegend, devices, products, demo } = useCatalogStore(
     useShallow((s) => ({
+      demo: s.profile?.id === DEMO_PROFILE_ID,
       legend: s.legend,
       saveLegend: s.saveLegend,
       devices: s.devices.items,
@@ -87,11 +95,32 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
         const problemAt = (row: number, field: 'code' | 'label') =>
           problems.find((p) => p.row === row && p.field === field)?.message;
         const named = new Set(rows[kind].map((r) => String(Number(r.code.trim()))));
-        const unnamed = seen[kind].filter((c) => !named.has(c)).sort((a, b) => Number(a) - Number(b));
+        // Codes the demo platform names already are not "unnamed" (its meanings apply; "Edit them").
+        const unnamed = seen[kind]
+          .filter((c) => !named.has(c) && !(demo && DEMO_STATUS_LEGEND[kind][c]))
+          .sort((a, b) => Number(a) - Number(b));
         return (
           <fieldset key={kind} className="legend-kind" data-testid={`legend-${kind}`}>
             <legend className="field-label">{title}</legend>
-            {rows[kind].length === 0 && <p className="text-muted small">No codes named yet.</p>}
+            {rows[kind].length === 0 && !demo && <p className="text-muted small">No codes named yet.</p>}
+            {demo && (
+              <p className="text-muted small" data-testid={`demo-legend-${kind}`}>
+                The demo platform&apos;s own meanings apply to codes not named here:{' '}
+                {legendRows(DEMO_STATUS_LEGEND[kind])
+                  .map((r) => `${r.code} ${r.label}`)
+                  .join(', ')}
+                .{' '}
+                {rows[kind].length === 0 && (
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => setRows((r) => ({ ...r, [kind]: legendRows(DEMO_STATUS_LEGEND[kind]) }))}
+                  >
+                    Edit them
+                  </button>
+                )}
+              </p>
+            )}
             {rows[kind].map((row, index) => (
               <div className="legend-row" key={index}>
                 <div className="field">

@@ -68,3 +68,35 @@ export function legendFromRows(rows: readonly LegendRow[]): LegendParse {
   });
   return problems.length ? { ok: false, problems } : { ok: true, legend };
 }
+
+/** The profile the demo platform's one-click start creates (DEMO_PROFILE_ID in the core). */
+export const DEMO_PROFILE_ID = 'demo-platform';
+
+/**
+ * What the built-in demo platform's codes mean. Its data is ours, so its legend ships with the app:
+ * a new user sees "1 · Online", not a bare 1. (Devices: 1 online 70 %, 0 offline 18 %, 2 fault 8 %,
+ * 3 disabled 4 %; products: 1 published, 0 in development, 2 retired.)
+ */
+export const DEMO_STATUS_LEGEND: StatusLegend = {
+  deviceStatus: { '0': 'Offline', '1': 'Online', '2': 'Fault', '3': 'Disabled' },
+  productStatus: { '0': 'In development', '1': 'Published', '2': 'Retired' },
+};
+
+/** Where the labels of a legend came from: the operator's settings, the demo's defaults, or nowhere. */
+export type LegendSource = 'settings' | 'demo' | 'none';
+
+/**
+ * The legend lists use: the operator's labels, over the demo platform's own for its profile (a code
+ * the operator named keeps their label; the demo names the rest). Other platforms: only the
+ * operator's, and 'none' when there are none, so the lists can invite one.
+ */
+export function effectiveLegend(
+  saved: Record<string, string>,
+  kind: LegendKind,
+  profileId: string | undefined,
+): { legend: Record<string, string>; source: LegendSource } {
+  const own = Object.keys(saved).length > 0;
+  if (profileId === DEMO_PROFILE_ID)
+    return { legend: { ...DEMO_STATUS_LEGEND[kind], ...saved }, source: own ? 'settings' : 'demo' };
+  return { legend: saved, source: own ? 'settings' : 'none' };
+}

@@ -18,6 +18,11 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
         <span aria-hidden="true">{result.ok ? '✓ ' : '✗ '}</span>
         {result.message}
       </p>
+      {result.warnings?.map((w) => (
+        <p key={w} className="callout callout-warn small" role="note" data-testid="test-warning">
+          ⚠ {w}
+        </p>
+      ))}
       <table className="test-report-table">
         <caption className="visually-hidden">What {type} credentials can do on this platform</caption>
         <thead>

@@ -71,11 +71,45 @@ export function toSaveInput(
 }
 
 /**
+ * Why the saved secrets of `saved` cannot serve this draft, in the operator's words, or undefined
+ * when they can (or there is no saved profile). The core binds a stored secret to the platform's
+ * origin and the keys it was entered with, and refuses otherwise: the form says so first.
+ */
+export function secretRebindReason(draft: ProfileDraft, saved: ProfileView | undefined): string | undefined {
+  if (!saved) return undefined;
+  if (saved.credentialType !== draft.credentialType) return undefined;
+  if (originOf(saved.baseUrl) === undefined || originOf(saved.baseUrl) !== originOf(draft.baseUrl))
+    return 'Type the secret again: a saved secret is only sent to the platform it was entered for.';
+  const changed = CREDENTIAL_FIELDS[draft.credentialType].keys.some(
+    (k) => (saved.keys[k] ?? '') !== (draft.keys[k] ?? '').trim(),
+  );
+  if (changed) return 'Type the secret again: a saved secret is only used with the keys it was entered with.';
+  return undefined;
+}
+
+/**
  * Whether a secret field may stay blank: only when editing a profile of the same type whose secret is
- * stored already.
+ * stored already, for the same platform and keys.
  */
 export function secretIsStored(draft: ProfileDraft, saved: ProfileView | undefined, name: string): boolean {
-  return !!saved && saved.credentialType === draft.credentialType && !!saved.secrets[name]?.configured;
+  return (
+    !!saved &&
+    saved.credentialType === draft.credentialType &&
+    !!saved.secrets[name]?.configured &&
+    secretRebindReason(draft, saved) === undefined
+  );
+}
+
+/** scheme://host:port of an http(s) URL, default ports made explicit (as the core compares them). */
+export function originOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    return `${url.protocol}//${url.hostname.toLowerCase()}:${port}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -94,9 +128,10 @@ export function checkDraft(draft: ProfileDraft, saved?: ProfileView): FieldProbl
     if ((draft.keys[name] ?? '').trim() === '')
       problems.push({ path: `keys.${name}`, message: `${name} is required` });
   }
+  const rebind = secretRebindReason(draft, saved);
   for (const name of CREDENTIAL_FIELDS[draft.credentialType].secrets) {
     if ((draft.secrets[name] ?? '').trim() === '' && !secretIsStored(draft, saved, name))
-      problems.push({ path: `secrets.${name}`, message: `${name} is required` });
+      problems.push({ path: `secrets.${name}`, message: rebind ?? `${name} is required` });
   }
   const seen = new Set<string>();
   return problems.filter(

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
   CREDENTIAL_FIELDS,
@@ -8,16 +8,17 @@ import {
   operationsOf,
   type CredentialType,
   type FieldProblem,
-  type Placement,
 } from '../../../electron/shared/domain';
 import type { AppError } from '../../../electron/shared/contract';
-import type { ProfileTestResult, ProfileView } from '../../../electron/shared/profile';
+import type { ProfileView } from '../../../electron/shared/profile';
+import { plainHttpWarning } from '../../../electron/shared/transport-security';
 import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SecretField } from '../../components/secret-field';
 import { TextField } from '../../components/text-field';
 import { useProfilesStore } from '../../session/profiles-store';
 import { ConnectionTestReport } from './connection-test-report';
+import { PlacementField } from './placement-field';
 import {
   checkDraft,
   draftFromProfile,
@@ -26,14 +27,18 @@ import {
   formPaths,
   isWeakStorageRefusal,
   secretIsStored,
+  secretRebindReason,
   toSaveInput,
   type ProfileDraft,
 } from './profile-draft';
+import { needsAsking, saveCheck, testFingerprint, type SaveQuestion, type TestedDraft } from './save-check';
+import { SaveCheckDialog } from './save-check-dialog';
+import { TestProgress } from './test-progress';
 
 export interface ProfileFormProps {
   /** The saved profile to edit; absent: a new profile. */
   profile?: ProfileView;
-  /** Select the profile once saved (first run, "add profile"). */
+  /** Make the profile active once saved (first run, or no profile is active): nothing is switched away. */
   selectOnSave?: boolean;
   onSaved(profile: ProfileView): void;
   onCancel?: () => void;
@@ -48,12 +53,21 @@ const TYPE_HINTS: Record<CredentialType, string> = {
   project: 'projectKey, projectAuthKey and projectAuthSecret of a project',
 };
 
+/** A test under way: when it started, and its number (a cancelled one's late answer is ignored). */
+interface Testing {
+  startedAt: number;
+  run: number;
+}
+
 /**
  * Create or edit a connection profile: name, base URL, credential type with exactly its fields,
  * placement, a connection test, and save.
  *
  * Nothing typed is lost on an error: the draft stays as it is and each problem shows at its field
- * (paths like `keys.userKey`), the rest at the top in the core's or server's words.
+ * (paths like `keys.userKey`), the rest at the top in plain words. A profile whose connection was not
+ * tested, or failed its test, is saved only after the operator says so. A successful test sets the
+ * placement it found; a test can be cancelled (its late answer is ignored; the core's request times
+ * out by itself).
  */
 export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }: ProfileFormProps) {
   const { appInfo, save, test } = useProfilesStore(
@@ -64,13 +78,15 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
   );
   const [attempted, setAttempted] = useState(false);
   const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
-  const [topError, setTopError] = useState<AppError | null>(null);
+  const [topError, setTopError] = useState<{ title: string; error: AppError } | null>(null);
   const [weakRefusal, setWeakRefusal] = useState<AppError | null>(null);
   const [acceptWeak, setAcceptWeak] = useState(false);
-  const [testResult, setTestResult] = useState<ProfileTestResult | null>(null);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [tested, setTested] = useState<TestedDraft | null>(null);
+  const [testing, setTesting] = useState<Testing | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [asking, setAsking] = useState<SaveQuestion | null>(null);
+  const runs = useRef(0);
   const typeGroupId = useId();
-  const placementGroupId = useId();
 
   const localProblems = useMemo(
     () => (attempted ? checkDraft(draft, profile) : []),
@@ -79,67 +95,103 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
   const errors = fieldErrors([...localProblems, ...serverProblems]);
   const fields = CREDENTIAL_FIELDS[draft.credentialType];
   const editing = !!profile;
+  const busy = saving || testing !== null;
+  const rebind = secretRebindReason(draft, profile);
+  const httpWarning = plainHttpWarning(draft.baseUrl);
+  // The test's result belongs to the connection it tested: shown only while that still stands.
+  const result = tested && tested.fingerprint === testFingerprint(draft) ? tested.result : null;
+  const placementFound = !!result?.ok && result.placement === draft.placement;
 
   const change = (path: string, update: (d: ProfileDraft) => ProfileDraft) => {
     setDraft(update);
     setServerProblems((ps) => ps.filter((p) => p.path !== path));
-    setTestResult(null);
   };
 
   /** Place an error's details at their fields; what has no field goes to the top. */
-  const showError = (error: AppError) => {
+  const showError = (title: string, error: AppError) => {
     const known = new Set(formPaths(draft.credentialType));
     const atFields = (error.details ?? []).filter((d) => known.has(d.path));
     setServerProblems(atFields);
     const rest = (error.details ?? []).filter((d) => !known.has(d.path));
-    setTopError(
-      atFields.length > 0 && rest.length === 0
-        ? { ...error, message: 'Check the fields marked below.' }
-        : error,
-    );
+    setTopError({
+      title,
+      error:
+        atFields.length > 0 && rest.length === 0
+          ? { ...error, message: 'Check the fields marked below.' }
+          : error,
+    });
   };
 
   const validate = (): boolean => {
     setAttempted(true);
     setTopError(null);
-    const problems = checkDraft(draft, profile);
-    if (problems.length > 0) {
-      setTopError({ kind: 'invalid-input', message: 'Check the fields marked below.' });
+    if (checkDraft(draft, profile).length > 0) {
+      setTopError({
+        title: 'Not saved yet',
+        error: { kind: 'invalid-input', message: 'Check the fields marked below.' },
+      });
       return false;
     }
     return true;
   };
 
-  const onTest = async () => {
-    if (!validate()) return;
-    setBusy('test');
-    setTestResult(null);
-    const result = await test({ draft: toSaveInput(draft) });
-    setBusy(null);
-    if (result.ok) setTestResult(result.value);
-    else showError(result.error);
+  const doSave = async (withWeak = false) => {
+    setSaving(true);
+    const saved = await save(toSaveInput(draft, { acceptWeakStorage: withWeak, select: selectOnSave }));
+    setSaving(false);
+    if (saved.ok) {
+      setWeakRefusal(null);
+      onSaved(saved.value);
+      return;
+    }
+    if (isWeakStorageRefusal(saved.error, appInfo?.storageTier)) {
+      setWeakRefusal(saved.error);
+      return;
+    }
+    showError(saved.error.kind === 'locked' ? 'This wall is locked' : 'Not saved', saved.error);
   };
 
-  const onSave = async (withWeak = false) => {
+  /** Run the connection test; `thenSave`: the operator chose "Test now" on saving, so save if it passes. */
+  const runTest = async (thenSave = false) => {
     if (!validate()) return;
-    setBusy('save');
-    const result = await save(toSaveInput(draft, { acceptWeakStorage: withWeak, select: selectOnSave }));
-    setBusy(null);
-    if (result.ok) {
-      setWeakRefusal(null);
-      onSaved(result.value);
+    const run = ++runs.current;
+    setTesting({ startedAt: Date.now(), run });
+    const answer = await test({ draft: toSaveInput(draft) });
+    if (runs.current !== run) return; // cancelled meanwhile
+    setTesting(null);
+    if (!answer.ok) {
+      showError('The connection test could not run', answer.error);
       return;
     }
-    if (isWeakStorageRefusal(result.error, appInfo?.storageTier)) {
-      setWeakRefusal(result.error);
-      return;
-    }
-    showError(result.error);
+    // Adopt where the credentials worked, so what is saved is what was tested.
+    const adopted = answer.value.ok && answer.value.placement ? answer.value.placement : draft.placement;
+    const next = { ...draft, placement: adopted };
+    setDraft(next);
+    const now = { fingerprint: testFingerprint(next), result: answer.value };
+    setTested(now);
+    if (!thenSave) return;
+    const check = saveCheck(next, now);
+    if (!needsAsking(check)) {
+      setSaving(true);
+      const saved = await save(toSaveInput(next, { select: selectOnSave }));
+      setSaving(false);
+      if (saved.ok) onSaved(saved.value);
+      else if (isWeakStorageRefusal(saved.error, appInfo?.storageTier)) setWeakRefusal(saved.error);
+      else showError(saved.error.kind === 'locked' ? 'This wall is locked' : 'Not saved', saved.error);
+    } else setAsking(check);
+  };
+
+  const cancelTest = () => {
+    runs.current++;
+    setTesting(null);
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void onSave(false);
+    if (busy || !validate()) return;
+    const check = saveCheck(draft, tested, profile && draftFromProfile(profile));
+    if (needsAsking(check)) setAsking(check);
+    else void doSave(false);
   };
 
   return (
@@ -149,124 +201,121 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       noValidate
       data-testid="profile-form"
       aria-label="Connection profile"
+      aria-busy={busy || undefined}
     >
       {topError && (
         <ErrorPanel
-          title={topError.kind === 'invalid-input' ? 'Not saved yet' : 'Something went wrong'}
-          message={topError.message}
-          status={topError.status}
+          title={topError.title}
+          message={topError.error.message}
+          status={topError.error.status}
+          kind={topError.error.kind}
           testId="profile-form-error"
         />
       )}
 
-      <div className="form-grid">
-        <TextField
-          label="Name"
-          value={draft.name}
-          placeholder="Site A control room"
-          error={errors.name}
-          onChange={(v) => change('name', (d) => ({ ...d, name: v }))}
-          autoFocus
-        />
-        <TextField
-          label="Base URL"
-          value={draft.baseUrl}
-          placeholder="https://iot.example.com/api"
-          inputMode="url"
-          error={errors.baseUrl}
-          hint="Every request goes to a path under this address."
-          onChange={(v) => change('baseUrl', (d) => ({ ...d, baseUrl: v }))}
-        />
-      </div>
-
-      <fieldset className="choice-group" aria-describedby={`${typeGroupId}-hint`}>
-        <legend className="field-label">Credential type</legend>
-        <div className="segmented">
-          {CredentialTypeSchema.options.map((type) => (
-            <label key={type} className={`segment ${draft.credentialType === type ? 'segment-on' : ''}`}>
-              <input
-                type="radio"
-                name={`${typeGroupId}-type`}
-                value={type}
-                checked={draft.credentialType === type}
-                onChange={() => change('credentialType', (d) => ({ ...d, credentialType: type }))}
-              />
-              {CREDENTIAL_TYPE_LABELS[type]}
-            </label>
-          ))}
-        </div>
-        <p className="field-hint" id={`${typeGroupId}-hint`}>
-          {TYPE_HINTS[draft.credentialType]}. Can:{' '}
-          {operationsOf(draft.credentialType)
-            .map((op) => OPERATION_LABELS[op])
-            .join(', ')}
-          .
-        </p>
-      </fieldset>
-
-      <div className="credential-fields" data-testid="credential-fields">
+      <fieldset className="profile-form-fields" disabled={busy}>
         <div className="form-grid">
-          {fields.keys.map((name) => (
-            <TextField
-              key={name}
-              label={name}
-              name={name}
-              value={draft.keys[name] ?? ''}
-              error={errors[`keys.${name}`]}
-              onChange={(v) => change(`keys.${name}`, (d) => ({ ...d, keys: { ...d.keys, [name]: v } }))}
-            />
-          ))}
+          <TextField
+            label="Name"
+            value={draft.name}
+            placeholder="Site A control room"
+            error={errors.name}
+            onChange={(v) => change('name', (d) => ({ ...d, name: v }))}
+            autoFocus
+          />
+          <TextField
+            label="Base URL"
+            value={draft.baseUrl}
+            placeholder="https://iot.example.com/api"
+            inputMode="url"
+            error={errors.baseUrl}
+            onChange={(v) => change('baseUrl', (d) => ({ ...d, baseUrl: v }))}
+          />
         </div>
-        {fields.secrets.map((name) => {
-          const stored = secretIsStored(draft, profile, name);
-          return (
-            <SecretField
-              key={name}
-              label={name}
-              name={name}
-              value={draft.secrets[name] ?? ''}
-              placeholder={stored ? STORED_SECRET_PLACEHOLDER : undefined}
-              hint={
-                stored ? 'A blank field keeps the stored secret.' : 'Stored encrypted; never shown again.'
-              }
-              error={errors[`secrets.${name}`]}
-              onChange={(v) =>
-                change(`secrets.${name}`, (d) => ({ ...d, secrets: { ...d.secrets, [name]: v } }))
-              }
-            />
-          );
-        })}
-      </div>
+        {httpWarning && (
+          <p className="callout callout-warn small" role="note" data-testid="plain-http-warning">
+            ⚠ {httpWarning}
+          </p>
+        )}
 
-      <fieldset className="choice-group">
-        <legend className="field-label">Send credentials as</legend>
-        <div className="segmented">
-          {(
-            [
-              ['query', 'Query parameters'],
-              ['headers', 'Headers'],
-            ] as [Placement, string][]
-          ).map(([value, label]) => (
-            <label key={value} className={`segment ${draft.placement === value ? 'segment-on' : ''}`}>
-              <input
-                type="radio"
-                name={`${placementGroupId}-placement`}
-                value={value}
-                checked={draft.placement === value}
-                onChange={() => change('placement', (d) => ({ ...d, placement: value }))}
+        <fieldset className="choice-group" aria-describedby={`${typeGroupId}-hint`}>
+          <legend className="field-label">Credential type</legend>
+          <div className="segmented">
+            {CredentialTypeSchema.options.map((type) => (
+              <label key={type} className={`segment ${draft.credentialType === type ? 'segment-on' : ''}`}>
+                <input
+                  type="radio"
+                  name={`${typeGroupId}-type`}
+                  value={type}
+                  checked={draft.credentialType === type}
+                  onChange={() => change('credentialType', (d) => ({ ...d, credentialType: type }))}
+                />
+                {CREDENTIAL_TYPE_LABELS[type]}
+              </label>
+            ))}
+          </div>
+          <p className="field-hint" id={`${typeGroupId}-hint`}>
+            {TYPE_HINTS[draft.credentialType]}. Can:{' '}
+            {operationsOf(draft.credentialType)
+              .map((op) => OPERATION_LABELS[op])
+              .join(', ')}
+            .
+          </p>
+        </fieldset>
+
+        <div className="credential-fields" data-testid="credential-fields">
+          <div className="form-grid">
+            {fields.keys.map((name) => (
+              <TextField
+                key={name}
+                label={name}
+                name={name}
+                value={draft.keys[name] ?? ''}
+                error={errors[`keys.${name}`]}
+                onChange={(v) => change(`keys.${name}`, (d) => ({ ...d, keys: { ...d.keys, [name]: v } }))}
               />
-              {label}
-            </label>
-          ))}
+            ))}
+          </div>
+          {fields.secrets.map((name) => {
+            const stored = secretIsStored(draft, profile, name);
+            const typed = (draft.secrets[name] ?? '') !== '';
+            return (
+              <SecretField
+                key={name}
+                label={name}
+                name={name}
+                value={draft.secrets[name] ?? ''}
+                placeholder={stored ? STORED_SECRET_PLACEHOLDER : undefined}
+                hint={
+                  rebind && !typed ? (
+                    <span className="text-warn" data-testid="secret-again">
+                      {rebind}
+                    </span>
+                  ) : stored ? (
+                    'A blank field keeps the stored secret.'
+                  ) : (
+                    'Stored encrypted on this computer; never shown again.'
+                  )
+                }
+                error={errors[`secrets.${name}`]}
+                onChange={(v) =>
+                  change(`secrets.${name}`, (d) => ({ ...d, secrets: { ...d.secrets, [name]: v } }))
+                }
+              />
+            );
+          })}
         </div>
-        <p className="field-hint">
-          The spec does not say where credentials go; most platforms take query parameters.
-        </p>
+
+        <PlacementField
+          value={draft.placement}
+          found={placementFound}
+          onChange={(placement) => change('placement', (d) => ({ ...d, placement }))}
+        />
       </fieldset>
 
       {appInfo?.storageTier === 'weak' && !weakRefusal && (
         <p className="callout callout-warn" role="note">
-          This machine has no OS keychain: secrets can only be stored with weak protection. You will be asked
+          This computer has no OS keychain: secrets can only be stored with weak protection. You will be asked
           to confirm.
         </p>
       )}
@@ -278,33 +327,48 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
             <input type="checkbox" checked={acceptWeak} onChange={(e) => setAcceptWeak(e.target.checked)} />
             Store this profile&apos;s secrets with weak protection anyway
           </label>
-          <Button
-            variant="danger"
-            disabled={!acceptWeak}
-            busy={busy === 'save'}
-            onClick={() => void onSave(true)}
-          >
+          <Button variant="danger" disabled={!acceptWeak} busy={saving} onClick={() => void doSave(true)}>
             Save with weak storage
           </Button>
         </div>
       )}
 
-      {testResult && <ConnectionTestReport result={testResult} />}
+      {result && <ConnectionTestReport result={result} />}
 
-      <div className="form-actions" aria-live="polite">
-        <Button onClick={() => void onTest()} busy={busy === 'test'} disabled={busy === 'save'}>
-          Test connection
-        </Button>
+      <div className="form-actions profile-form-actions">
+        {testing ? (
+          <TestProgress startedAt={testing.startedAt} onCancel={cancelTest} />
+        ) : (
+          <Button onClick={() => void runTest()} disabled={saving}>
+            Test connection
+          </Button>
+        )}
         <span className="spacer" />
         {onCancel && (
           <Button variant="ghost" onClick={onCancel}>
             Cancel
           </Button>
         )}
-        <Button type="submit" variant="primary" busy={busy === 'save'} disabled={busy === 'test'}>
+        <Button type="submit" variant="primary" busy={saving} disabled={testing !== null}>
           {editing ? 'Save changes' : 'Save profile'}
         </Button>
       </div>
+
+      {asking && (
+        <SaveCheckDialog
+          check={asking}
+          afterSave={selectOnSave || profile?.selected ? undefined : 'It will not become the active profile.'}
+          onCancel={() => setAsking(null)}
+          onSaveAnyway={() => {
+            setAsking(null);
+            void doSave(false);
+          }}
+          onTestNow={() => {
+            setAsking(null);
+            void runTest(true);
+          }}
+        />
+      )}
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
+import { plainError } from '../../lib/plain-error';
 import { useNoticesStore } from '../../session/notices-store';
 import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
 import { StorageTierBadge } from './storage-tier-badge';
@@ -25,7 +26,8 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
 
   const onChange = async (value: string) => {
     const result = await select(value || null);
-    if (!result.ok) notify({ level: 'error', message: `Could not switch profile: ${result.error.message}` });
+    if (!result.ok)
+      notify({ level: 'error', message: `Could not switch profile: ${plainError(result.error).message}` });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type HTMLAttributes, type SyntheticEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import type { ProfileView } from '../../../electron/shared/profile';
@@ -7,10 +7,16 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
+import { plainError } from '../../lib/plain-error';
 import { useNoticesStore } from '../../session/notices-store';
-import { useProfilesStore } from '../../session/profiles-store';
+import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
 import { StorageTierBadge } from './storage-tier-badge';
+
+/** React types onCancel for <dialog> only, but carries a nested dialog's cancel through any element. */
+const containCancel = {
+  onCancel: (e: SyntheticEvent) => e.stopPropagation(),
+} as HTMLAttributes<HTMLDivElement>;
 
 type View = { kind: 'list' } | { kind: 'edit'; id: string } | { kind: 'new' };
 
@@ -20,15 +26,35 @@ export interface ProfilesDialogProps {
   onSaved?: (profile: ProfileView) => void;
 }
 
-/** Manage connection profiles: list, switch, add, edit, delete (after a confirmation). */
+/**
+ * Manage connection profiles: list, switch, add, edit, delete (after a confirmation).
+ *
+ * A new profile never takes over silently: it becomes active only when none is, and otherwise the
+ * list says which one is still active and offers "Switch now". It opens on a profile's form when
+ * someone asked to edit that profile (the session's `editRequest`).
+ */
 export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
-  const { profiles, appInfo, select, remove } = useProfilesStore(
-    useShallow((s) => ({ profiles: s.profiles, appInfo: s.appInfo, select: s.select, remove: s.remove })),
+  const { profiles, active, appInfo, select, remove } = useProfilesStore(
+    useShallow((s) => ({
+      profiles: s.profiles,
+      active: selectActiveProfile(s),
+      appInfo: s.appInfo,
+      select: s.select,
+      remove: s.remove,
+    })),
   );
-  const notify = useNoticesStore((s) => s.notify);
-  const [view, setView] = useState<View>({ kind: 'list' });
+  const { notify, dismiss } = useNoticesStore(useShallow((s) => ({ notify: s.notify, dismiss: s.dismiss })));
+  const [view, setView] = useState<View>(() => {
+    const { editRequest, profiles: all, requestEdit } = useProfilesStore.getState();
+    if (editRequest === null) return { kind: 'list' };
+    requestEdit(null);
+    return all.some((p) => p.id === editRequest) ? { kind: 'edit', id: editRequest } : { kind: 'list' };
+  });
   const [confirmId, setConfirmId] = useState<string | null>(null);
   const [removing, setRemoving] = useState(false);
+  /** A profile just added while another stayed active: offered for a switch. */
+  const [added, setAdded] = useState<string | null>(null);
+  const addedProfile = profiles.find((p) => p.id === added && !p.selected);
 
   const editing = view.kind === 'edit' ? profiles.find((p) => p.id === view.id) : undefined;
   const toDelete = profiles.find((p) => p.id === confirmId);
@@ -42,13 +68,22 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
     notify(
       result.ok
         ? { level: 'info', message: `Profile "${toDelete.name}" was deleted.` }
-        : { level: 'error', message: `Could not delete "${toDelete.name}": ${result.error.message}` },
+        : {
+            level: 'error',
+            message: `Could not delete "${toDelete.name}": ${plainError(result.error).message}`,
+          },
     );
   };
 
   const onUse = async (id: string) => {
     const result = await select(id);
-    if (!result.ok) notify({ level: 'error', message: `Could not switch profile: ${result.error.message}` });
+    if (!result.ok)
+      notify({ level: 'error', message: `Could not switch profile: ${plainError(result.error).message}` });
+    else {
+      // "…the active profile is still X" is no longer true.
+      dismiss(savedNoticeId(id));
+      if (id === added) setAdded(null);
+    }
   };
 
   const title =
@@ -64,9 +99,18 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
         <>
           {appInfo && (
             <p className="text-muted small">
-              Secrets are kept in: {appInfo.storageDescription}{' '}
-              <StorageTierBadge tier={appInfo.storageTier} />
+              Secrets are stored encrypted on this computer <StorageTierBadge tier={appInfo.storageTier} />
             </p>
+          )}
+          {addedProfile && (
+            <div className="callout callout-info profile-added" role="status" data-testid="profile-added">
+              <p>
+                “{addedProfile.name}” is saved. {active ? <>The wall still uses “{active.name}”.</> : null}
+              </p>
+              <Button size="small" variant="primary" onClick={() => void onUse(addedProfile.id)}>
+                Switch now
+              </Button>
+            </div>
           )}
           {profiles.length === 0 ? (
             <EmptyState
@@ -119,10 +163,17 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
       )}
       {view.kind === 'new' && (
         <ProfileForm
-          selectOnSave
+          selectOnSave={!active}
           onSaved={(p) => {
             onSaved?.(p);
-            notify({ level: 'info', message: `Profile "${p.name}" was saved and is now active.` });
+            notify({
+              id: savedNoticeId(p.id),
+              level: 'info',
+              message: p.selected
+                ? `Profile "${p.name}" was saved and is now active.`
+                : `Profile "${p.name}" was saved. The active profile is still "${active?.name ?? ''}".`,
+            });
+            if (!p.selected) setAdded(p.id);
             setView({ kind: 'list' });
           }}
           onCancel={() => setView({ kind: 'list' })}
@@ -141,24 +192,30 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
         />
       )}
       {toDelete && (
-        <ConfirmDialog
-          title="Delete this profile?"
-          message={
-            <>
-              <p>
-                “{toDelete.name}” and its stored secrets will be removed from this machine.
-                {toDelete.selected && ' It is the active profile: the wall and catalog will have no profile.'}
-              </p>
-              <p className="text-muted small">The platform itself is not changed.</p>
-            </>
-          }
-          confirmLabel="Delete profile"
-          danger
-          busy={removing}
-          onConfirm={() => void onRemove()}
-          onCancel={() => setConfirmId(null)}
-        />
+        // Its Escape closes this question only, not the profiles dialog around it.
+        <div className="contents" {...containCancel}>
+          <ConfirmDialog
+            title="Delete this profile?"
+            message={
+              <>
+                <p>
+                  “{toDelete.name}” and its stored secrets will be removed from this machine.
+                  {toDelete.selected &&
+                    ' It is the active profile: the wall and catalog will have no profile.'}
+                </p>
+                <p className="text-muted small">The platform itself is not changed.</p>
+              </>
+            }
+            confirmLabel="Delete profile"
+            danger
+            busy={removing}
+            onConfirm={() => void onRemove()}
+            onCancel={() => setConfirmId(null)}
+          />
+        </div>
       )}
     </Dialog>
   );
 }
+
+const savedNoticeId = (profileId: string) => `profile-saved-${profileId}`;

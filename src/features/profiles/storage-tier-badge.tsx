@@ -30,6 +30,11 @@ const TEXT: Record<
   },
 };
 
+/** What a storage tier means for the secrets, in a sentence (the badge's tooltip). */
+export function storageTierMeaning(tier: CipherTier): string {
+  return TEXT[tier].title;
+}
+
 /** How well a profile's (or this machine's) secrets are protected, with the weak warning. */
 export function StorageTierBadge({ tier }: { tier: CipherTier }) {
   const t = TEXT[tier];

@@ -17,6 +17,8 @@ export interface DraftInputProps {
   multiline?: boolean;
   className?: string;
   maxLength?: number;
+  /** The id of a <datalist> whose values are offered (single-line fields only). */
+  list?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function DraftInput({
   multiline = false,
   className,
   maxLength,
+  list,
 }: DraftInputProps) {
   return (
     <Field label={label} error={messages.error} hint={messages.hint} className={className}>
@@ -61,6 +64,7 @@ export function DraftInput({
             spellCheck={false}
             autoComplete="off"
             inputMode={inputMode}
+            list={list}
             {...control}
             data-field={fieldId}
             data-path={path}

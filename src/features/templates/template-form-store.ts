@@ -7,7 +7,7 @@ import {
 } from '../../../electron/shared/domain';
 import { api } from '../../lib/bridge';
 import { checkDraft } from './check-draft';
-import { browserDraftStore, DraftArchive } from './draft-storage';
+import { DraftArchive, type KeptAside, type LegacyDraftStore } from './draft-storage';
 import { fieldIdForPath, isFieldShown, paramFieldId, type FieldId } from './field-ids';
 import {
   addParameter,
@@ -26,7 +26,10 @@ import {
   type ParameterDraft,
   type TemplateDraft,
 } from './template-draft';
+import { KnownProjectKeys, uniqueKeys } from './known-project-keys';
+import { projectKeyProblem } from './project-key-problem';
 import { templateToDraft, type TemplateImport } from './template-import';
+import { coreUiState } from './core-ui-state';
 
 /** A message for the top of the panel: a server's answer, or what an import could not place. */
 export interface TopMessage {
@@ -46,6 +49,14 @@ export interface TemplateFormState {
   profileId: string | null;
   /** The profile openFor last took up (undefined before the first). */
   openedFor: string | null | undefined;
+  /** A profile whose draft is being read (openFor in flight): the form waits, disabled. */
+  opening: { profileId: string | null } | null;
+  /** The draft of this profile could not be read (the core did not answer): nothing is shown or saved. */
+  openError: { profileId: string | null; message: string } | null;
+  /** A stored draft that could not be taken up, kept aside: the panel says where, and offers its text. */
+  keptAside: KeptAside | null;
+  /** Project keys that worked for this profile (most recent first): offered in the key field. */
+  knownKeys: string[];
   /** The selected profile's own project key (Project credentials), prefilled into new drafts. */
   defaultProjectKey: string;
   draft: TemplateDraft;
@@ -60,7 +71,9 @@ export interface TemplateFormState {
   result: ArchiveTemplateResult | null;
   lastRemoved: RemovedParameter | null;
   draftSavedAt: number | null;
-  /** Why the draft could not be saved locally (storage full or disabled). */
+  /** The draft as last saved (or read): "Draft saved" shows only while the form still holds it. */
+  savedDraft: TemplateDraft | null;
+  /** Why the draft could not be saved (the core did not answer, or refused it). */
   draftError: string | null;
   history: TemplateHistoryEntry[];
   historyStatus: HistoryStatus;
@@ -68,8 +81,8 @@ export interface TemplateFormState {
   /** For the polite live region: moves, removals, results. */
   announcement: string;
 
-  /** Take up the draft of a profile (from local storage, else a new one). */
-  openFor(profileId: string | null, defaultProjectKey: string): void;
+  /** Take up the draft of a profile (kept by the core, else a new one); the old one is saved first. */
+  openFor(profileId: string | null, defaultProjectKey: string): Promise<void>;
   editField(field: 'projectKey' | 'name' | 'desc', value: string): void;
   editParameter(key: string, field: 'identifier' | 'name', value: string): void;
   changeType(key: string, dataType: string): void;
@@ -91,14 +104,29 @@ export interface TemplateFormState {
   loadTemplate(source: 'import' | 'history', input: unknown): TemplateImport;
   dismissResult(): void;
   dismissTop(): void;
+  dismissKeptAside(): void;
   loadHistory(): Promise<void>;
   /** A template was created (here or in another window): put it in the list. */
   recordCreated(entry: TemplateHistoryEntry): void;
   /** Write the draft now (debounced saves call this; so does leaving the page). */
-  saveDraftNow(): void;
+  saveDraftNow(): Promise<void>;
 }
 
-const archive = new DraftArchive(browserDraftStore);
+/** localStorage, where drafts were kept before the core kept them (reading it can throw where disabled). */
+function legacyDrafts(): LegacyDraftStore | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const archive = new DraftArchive(coreUiState, legacyDrafts);
+const projectKeys = new KnownProjectKeys(coreUiState);
+/** Counts openFor calls: an answer for a profile left since is dropped. */
+let openCount = 0;
+/** Draft writes go one after the other, so an older one never lands after a newer one. */
+let writing: Promise<unknown> = Promise.resolve();
 
 const SERVER_TITLES: Partial<Record<AppError['kind'], string>> = {
   auth: 'The platform did not accept the credentials',
@@ -110,6 +138,7 @@ const SERVER_TITLES: Partial<Record<AppError['kind'], string>> = {
   timeout: 'The platform did not answer in time',
   server: 'The platform failed',
   'not-configured': 'No profile is ready',
+  locked: 'The kiosk is locked',
 };
 
 function withoutKeys(
@@ -184,9 +213,16 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
       parameters: draft.parameters.map((p) => (p.key === key ? change(p) : p)),
     });
 
+  /** Where a new draft of this profile starts: its own project key, else the last key that worked. */
+  const startingKey = () => get().defaultProjectKey || get().knownKeys[0] || '';
+
   return {
     profileId: null,
     openedFor: undefined,
+    opening: null,
+    openError: null,
+    keptAside: null,
+    knownKeys: [],
     defaultProjectKey: '',
     draft: blankDraft(),
     touched: {},
@@ -197,28 +233,43 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
     result: null,
     lastRemoved: null,
     draftSavedAt: null,
+    savedDraft: null,
     draftError: null,
     history: [],
     historyStatus: 'idle',
     historyError: null,
     announcement: '',
 
-    openFor(profileId, defaultProjectKey) {
+    async openFor(profileId, defaultProjectKey) {
       const s = get();
-      if (s.openedFor === profileId) {
+      if (s.opening?.profileId === profileId) return;
+      if (s.opening === null && s.openedFor === profileId) {
         // Same profile: keep the work, only fill in a project key that is still empty.
         if (s.draft.projectKey === '' && defaultProjectKey !== '')
           set({ draft: { ...s.draft, projectKey: defaultProjectKey }, defaultProjectKey });
         else set({ defaultProjectKey });
         return;
       }
-      if (s.openedFor !== undefined) s.saveDraftNow();
-      const stored = archive.load(profileId);
-      const draft = stored?.draft ?? blankDraft(defaultProjectKey);
+      const token = ++openCount;
+      set({ opening: { profileId }, openError: null });
+      // The work of the profile being left is written before anything of the next one is read.
+      if (s.openedFor !== undefined) await get().saveDraftNow();
+      const [loaded, knownKeys] = await Promise.all([archive.load(profileId), projectKeys.load(profileId)]);
+      if (token !== openCount) return;
+      if (!loaded.ok) {
+        set({ opening: null, openError: { profileId, message: loaded.message } });
+        return;
+      }
+      const stored = loaded.stored;
+      const draft = stored?.draft ?? blankDraft(defaultProjectKey || knownKeys[0] || '');
       if (draft.projectKey === '') draft.projectKey = defaultProjectKey;
       set({
         profileId,
         openedFor: profileId,
+        opening: null,
+        openError: null,
+        keptAside: loaded.keptAside,
+        knownKeys,
         defaultProjectKey,
         draft,
         touched: {},
@@ -228,10 +279,17 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
         result: null,
         lastRemoved: null,
         draftSavedAt: stored?.savedAt ?? null,
+        savedDraft: stored ? draft : null,
         draftError: null,
         history: [],
         historyStatus: 'idle',
         historyError: null,
+        ...(loaded.keptAside && {
+          announcement:
+            loaded.keptAside.reason === 'unreadable'
+              ? 'The saved draft could not be read; it was kept aside and a new draft started'
+              : 'A second copy of the draft was kept aside',
+        }),
       });
       void get().loadHistory();
     },
@@ -339,27 +397,32 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
       if (answer.ok) {
         // Typed on while it was sending? Then that work is not what was sent: keep it.
         const unchanged = get().draft === sent;
+        const profileId = s.profileId;
+        // The key worked: offer it again, and keep it in the form for the next template.
+        const knownKeys = uniqueKeys([check.projectKey, ...get().knownKeys]);
         set({
           sending: false,
           result: answer.value,
+          knownKeys,
           announcement: `Template ${answer.value.templateName} created with id ${answer.value.templateId}`,
           ...(unchanged && {
-            draft: blankDraft(get().defaultProjectKey),
+            draft: blankDraft(check.projectKey),
             touched: {},
             revealAll: false,
             external: {},
             lastRemoved: null,
           }),
         });
-        if (unchanged) {
-          archive.clear(get().profileId);
-          set({ draftSavedAt: null });
-        }
+        void projectKeys.remember(profileId, knownKeys, check.projectKey);
+        if (unchanged) await get().saveDraftNow();
         void get().loadHistory();
         return true;
       }
       const { error } = answer;
       const { external, unplaced } = placeProblems(error.details ?? [], get().draft);
+      const keyProblem = projectKeyProblem(error, check.projectKey, s.defaultProjectKey);
+      if (keyProblem !== null && !(external.projectKey ?? []).includes(keyProblem))
+        external.projectKey = [keyProblem, ...(external.projectKey ?? [])];
       set({
         sending: false,
         revealAll: true,
@@ -367,30 +430,31 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
         top: [
           {
             source: 'server',
-            title: SERVER_TITLES[error.kind] ?? 'The template was not created',
+            title:
+              error.kind === 'not-found' && keyProblem !== null
+                ? keyProblem
+                : (SERVER_TITLES[error.kind] ?? 'The template was not created'),
             message: error.message,
             status: error.status,
             details: unplaced,
           },
         ],
-        announcement: `Not sent: ${error.message}`,
+        announcement: `Not sent: ${keyProblem ?? error.message}`,
       });
       return false;
     },
 
     discard() {
-      archive.clear(get().profileId);
       set({
-        draft: blankDraft(get().defaultProjectKey),
+        draft: blankDraft(startingKey()),
         touched: {},
         revealAll: false,
         external: {},
         top: [],
         lastRemoved: null,
-        draftSavedAt: null,
-        draftError: null,
         announcement: 'Draft discarded',
       });
+      void get().saveDraftNow();
     },
 
     loadTemplate(source, input) {
@@ -419,25 +483,33 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
         lastRemoved: null,
         announcement: `Template ${draft.name || '(unnamed)'} loaded with ${draft.parameters.length} parameters`,
       });
-      get().saveDraftNow();
+      void get().saveDraftNow();
       return loaded;
     },
 
     dismissResult: () => set({ result: null }),
     dismissTop: () => set({ top: [] }),
+    dismissKeptAside: () => set({ keptAside: null }),
 
     async loadHistory() {
       const profileId = get().profileId;
       set({ historyStatus: 'loading', historyError: null });
       const answer = await api.templates.history(profileId === null ? undefined : { profileId });
       if (get().profileId !== profileId) return;
-      if (answer.ok) set({ history: answer.value, historyStatus: 'ready' });
+      // Keys of templates created before the keys were remembered are offered too (after those).
+      if (answer.ok)
+        set((s) => ({
+          history: answer.value,
+          historyStatus: 'ready',
+          knownKeys: uniqueKeys([...s.knownKeys, ...answer.value.map((e) => e.projectKey)]),
+        }));
       else set({ historyStatus: 'error', historyError: answer.error.message });
     },
 
     recordCreated(entry) {
       if (entry.profileId !== get().profileId) return;
       set((s) => ({
+        knownKeys: uniqueKeys([...s.knownKeys, entry.projectKey]),
         history: [
           entry,
           ...s.history.filter(
@@ -448,15 +520,23 @@ export const useTemplateFormStore = create<TemplateFormState>()((set, get) => {
     },
 
     saveDraftNow() {
-      const { draft, profileId } = get();
-      if (isBlankDraft(draft)) {
-        archive.clear(profileId);
-        set({ draftSavedAt: null, draftError: null });
-        return;
-      }
+      const { draft, profileId, openedFor, savedDraft, draftError } = get();
+      const blank = isBlankDraft(draft);
+      const unchanged = draftError === null && (blank ? savedDraft === null : draft === savedDraft);
+      // Nothing taken up yet (or its reading failed) means no work to write, only one to overwrite.
+      if (openedFor === undefined || openedFor !== profileId || unchanged)
+        return writing.then(() => undefined);
       const now = Date.now();
-      const saved = archive.save(profileId, draft, now);
-      set(saved.ok ? { draftSavedAt: now, draftError: null } : { draftError: saved.message });
+      const write = async () => {
+        const saved = blank ? await archive.clear(profileId) : await archive.save(profileId, draft, now);
+        const current = get();
+        if (current.profileId !== profileId) return;
+        if (!saved.ok) set({ draftError: saved.message });
+        else if (blank) set({ draftError: null, draftSavedAt: null, savedDraft: null });
+        else set({ draftError: null, draftSavedAt: now, savedDraft: draft });
+      };
+      writing = writing.then(write, write);
+      return writing.then(() => undefined);
     },
   };
 });
@@ -468,7 +548,7 @@ export function startDraftAutosave(delayMs = 300): () => void {
     if (timer === undefined) return;
     clearTimeout(timer);
     timer = undefined;
-    useTemplateFormStore.getState().saveDraftNow();
+    void useTemplateFormStore.getState().saveDraftNow();
   };
   const stop = useTemplateFormStore.subscribe((state, previous) => {
     if (state.draft === previous.draft || state.profileId !== previous.profileId) return;

@@ -14,6 +14,7 @@ import { ImportDialog } from './import-dialog';
 import { ParameterEditor } from './parameter-editor';
 import { pathLabel } from './path-label';
 import { ProblemSummary } from './problem-summary';
+import { ProjectKeyField } from './project-key-field';
 import { SendResult } from './send-result';
 import { isBlankDraft } from './template-draft';
 import { useTemplateFormStore } from './template-form-store';
@@ -42,6 +43,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
       historyStatus: state.historyStatus,
       historyError: state.historyError,
       defaultProjectKey: state.defaultProjectKey,
+      knownKeys: state.knownKeys,
     })),
   );
   const actions = useTemplateFormStore(
@@ -198,19 +200,11 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
       />
 
       <div className="tpl-fields">
-        <DraftInput
-          label="Project key"
-          fieldId="projectKey"
-          path="projectKey"
+        <ProjectKeyField
           value={s.draft.projectKey}
-          messages={{
-            ...top('projectKey', 'projectKey'),
-            hint:
-              projectKeyFromProfile && s.draft.projectKey.trim() === s.defaultProjectKey
-                ? 'From the selected Project profile'
-                : top('projectKey', 'projectKey').hint,
-          }}
-          placeholder="the project to add the template to"
+          messages={top('projectKey', 'projectKey')}
+          profileKey={projectKeyFromProfile ? s.defaultProjectKey : ''}
+          knownKeys={s.knownKeys}
           onChange={(v) => actions.editField('projectKey', v)}
           onBlur={() => actions.touch('projectKey')}
         />

@@ -1,5 +1,6 @@
 import type { TemplateHistoryEntry } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
+import { formatTime } from '../../lib/format-time';
 import type { HistoryStatus } from './template-form-store';
 
 export interface TemplateHistoryProps {
@@ -9,8 +10,6 @@ export interface TemplateHistoryProps {
   onRetry(): void;
   onStartFrom(entry: TemplateHistoryEntry): void;
 }
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Templates created from this app for the profile, newest first (the platform cannot list them).
@@ -45,7 +44,7 @@ export function TemplateHistory({ entries, status, error, onRetry, onStartFrom }
                 <span className="small text-muted">
                   id <span className="mono">{e.templateId}</span> · project{' '}
                   <span className="mono">{e.projectKey}</span> · {e.template.parameters.length} parameter
-                  {e.template.parameters.length === 1 ? '' : 's'} · {when.format(e.createdAt)}
+                  {e.template.parameters.length === 1 ? '' : 's'} · {formatTime(e.createdAt)}
                 </span>
               </div>
               <Button

@@ -1,14 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { canPerform } from '../../../electron/shared/domain';
 import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { api } from '../../lib/bridge';
+import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
 import { CredentialGate } from './credential-gate';
+import { DraftStatus } from './draft-status';
+import { KeptAsideNotice } from './kept-aside-notice';
 import { startDraftAutosave, useTemplateFormStore } from './template-form-store';
 import { TemplateForm } from './template-form';
-import { useProfiles } from './use-profiles';
+import { useEscapeToClose } from './use-escape-to-close';
+import { useSelectingProfileId } from './use-selecting-profile';
 import './template-panel.css';
 
 export interface TemplatePanelProps {
@@ -17,63 +21,101 @@ export interface TemplatePanelProps {
   onManageProfiles(): void;
 }
 
-const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
-
 /**
  * The archive template editor, in the side panel beside the wall.
  *
- * It takes up the draft of the selected profile (saved locally while typing), and only offers the
+ * It takes up the draft of the selected profile (kept by the core while typing), and only offers the
  * form to credentials that may add templates (User, Project).
+ *
+ * While the profile is switching (the switch asked for has not landed, or the next profile's draft is
+ * still being read) the form is disabled as a whole: a keystroke typed then would go into a draft
+ * that is about to be replaced.
  */
 export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps) {
-  const profiles = useProfiles();
+  const profiles = useProfilesStore(
+    useShallow((s) => ({
+      status: s.status,
+      error: s.error,
+      list: s.profiles,
+      active: selectActiveProfile(s),
+      select: s.select,
+    })),
+  );
   const { active } = profiles;
+  const selectingId = useSelectingProfileId();
   const allowed = active !== null && canPerform(active.credentialType, 'createTemplate');
   const projectKey = active?.credentialType === 'project' ? (active.keys.projectKey ?? '') : '';
   const form = useTemplateFormStore(
     useShallow((s) => ({
       openFor: s.openFor,
       recordCreated: s.recordCreated,
-      draftSavedAt: s.draftSavedAt,
-      draftError: s.draftError,
+      dismissKeptAside: s.dismissKeptAside,
       announcement: s.announcement,
       openedFor: s.openedFor,
+      opening: s.opening,
+      openError: s.openError,
+      keptAside: s.keptAside,
     })),
   );
   const { openFor, recordCreated } = form;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const close = useEscapeToClose(rootRef, onClose);
 
   const activeId = active?.id ?? null;
+  const ready = profiles.status === 'ready';
   useEffect(() => {
-    if (profiles.status === 'ready' && allowed && activeId !== null) openFor(activeId, projectKey);
-  }, [profiles.status, allowed, activeId, projectKey, openFor]);
+    if (ready && allowed && activeId !== null) void openFor(activeId, projectKey);
+  }, [ready, allowed, activeId, projectKey, openFor]);
 
   useEffect(() => startDraftAutosave(), []);
   useEffect(() => api.on('templates:created', ({ entry }) => recordCreated(entry)), [recordCreated]);
 
+  const pending = selectingId !== null && selectingId !== activeId;
+  const switchingTo = pending
+    ? (profiles.list.find((p) => p.id === selectingId) ?? null)
+    : allowed && form.openedFor !== undefined && (form.opening !== null || form.openedFor !== activeId)
+      ? active
+      : null;
+  const switching = pending || switchingTo !== null;
+  // The form on screen is always the active profile's: while a switch is asked for it stays, disabled;
+  // once the next profile is active, its draft is being opened (a skeleton), never the last one's.
+  const formIsActive = form.openedFor !== undefined && form.openedFor === activeId;
+  const failedToOpen =
+    form.openError !== null && form.openError.profileId === activeId && form.opening === null;
+
+  // The field the operator was in when a switch began gets the focus back once the new draft is there.
+  const focusPath = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const root = rootRef.current;
+    if (switching) {
+      const path = document.activeElement?.getAttribute('data-path');
+      if (path && root?.contains(document.activeElement)) focusPath.current = path;
+      return;
+    }
+    const path = focusPath.current;
+    focusPath.current = null;
+    if (!path || !root || (document.activeElement && document.activeElement !== document.body)) return;
+    root.querySelector<HTMLElement>(`[data-path="${CSS.escape(path)}"]`)?.focus();
+  }, [switching]);
+
   return (
-    <div className="tpl-panel" data-testid="template-panel" data-profiles={profiles.status}>
+    <div className="tpl-panel" ref={rootRef} data-testid="template-panel" data-profiles={profiles.status}>
       <header className="tpl-panel-head">
         <div className="tpl-panel-heading">
           <h2 className="tpl-panel-title">Archive template</h2>
-          {allowed && (
-            <span className="small text-muted" data-testid="draft-status">
-              {form.draftError ? (
-                <span className="text-warn">Draft not saved locally: {form.draftError}</span>
-              ) : form.draftSavedAt !== null ? (
-                `Draft saved ${time.format(form.draftSavedAt)}`
-              ) : (
-                'New template'
-              )}
-              {active && ` · ${active.name}`}
-            </span>
+          {(allowed || switching) && (
+            <DraftStatus
+              switchingTo={switching ? (switchingTo?.name ?? 'another profile') : null}
+              profileName={active?.name ?? null}
+            />
           )}
         </div>
         <Button
           size="small"
           variant="ghost"
-          onClick={onClose}
+          onClick={close}
           aria-label="Close the template panel"
-          title="Close"
+          title="Close (Esc)"
         >
           ✕
         </Button>
@@ -86,17 +128,57 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       {profiles.status === 'error' && (
         <ErrorPanel title="Profiles could not be loaded" message={profiles.error?.message ?? ''} />
       )}
-      {profiles.status === 'ready' && !allowed && (
+      {ready && !allowed && (
         <CredentialGate
           active={active}
-          profiles={profiles.profiles}
+          profiles={profiles.list}
           onSelect={profiles.select}
           onManageProfiles={onManageProfiles}
         />
       )}
-      {profiles.status === 'ready' && allowed && form.openedFor === active.id && (
-        <TemplateForm projectKeyFromProfile={projectKey !== ''} />
+      {ready && allowed && failedToOpen && (
+        <ErrorPanel
+          title={`The draft of ${active.name} could not be opened`}
+          message={`${capitalise(form.openError?.message ?? '')}. Nothing was changed: try again in a moment.`}
+          onRetry={() => void openFor(active.id, projectKey)}
+          testId="template-open-error"
+        />
+      )}
+      {ready && allowed && !failedToOpen && !formIsActive && (
+        <SkeletonRows rows={4} label={`Opening the draft of ${active.name}`} />
+      )}
+      {ready && allowed && formIsActive && (
+        <fieldset
+          className="tpl-fieldset"
+          disabled={switching}
+          aria-busy={switching || undefined}
+          data-testid="template-fieldset"
+          data-switching={switching ? 'true' : 'false'}
+        >
+          <legend className="visually-hidden">
+            {switching ? `Switching to ${switchingTo?.name ?? 'another profile'}` : 'Archive template'}
+          </legend>
+          {switching && (
+            <p className="tpl-switching" role="status" data-testid="template-switching">
+              <span className="spinner" aria-hidden="true" />
+              <span>
+                Switching to <strong>{switchingTo?.name ?? 'another profile'}</strong>… The form waits until
+                that profile&rsquo;s draft is open.
+              </span>
+            </p>
+          )}
+          {form.keptAside && (
+            <KeptAsideNotice
+              kept={form.keptAside}
+              profileName={active?.name ?? 'this profile'}
+              onDismiss={form.dismissKeptAside}
+            />
+          )}
+          <TemplateForm projectKeyFromProfile={projectKey !== ''} />
+        </fieldset>
       )}
     </div>
   );
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

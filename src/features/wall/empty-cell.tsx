@@ -30,15 +30,22 @@ export const EmptyCell = memo(function EmptyCell({
       data-cell={`${cell.column},${cell.row}`}
       data-testid="wall-empty-cell"
       data-selected={selected || undefined}
-      data-drop-over={drop.over || undefined}
+      data-drop-over={drop.over ?? undefined}
       onFocus={(e) => {
         if (e.target === e.currentTarget) onSelect(cell);
       }}
       onMouseDown={() => onSelect(cell)}
       {...drop.handlers}
     >
-      {editable && (
-        <p className="wall-empty-hint">Drop a device here or select it and press Enter in the catalog</p>
+      {editable && !drop.over && (
+        <p className="wall-empty-hint">
+          Drop a device here, or press ▶ on one in the catalog: it fills the first free cell
+        </p>
+      )}
+      {drop.over && (
+        <p className="wall-empty-hint wall-drop-hint-text" aria-hidden="true">
+          {drop.over === 'device' ? 'Drop to put it here' : 'Drop to move it here'}
+        </p>
       )}
     </div>
   );

@@ -30,6 +30,8 @@ export interface TileDevice {
 export interface LayoutShape {
   grid: LayoutGrid;
   tiles: LayoutTile[];
+  /** Tiles that did not fit a smaller grid, kept at their cells until the grid is large enough again. */
+  parked?: LayoutTile[];
 }
 
 /** The grid sizes offered in one click; any other size up to MAX_GRID × MAX_GRID is "custom". */
@@ -91,50 +93,68 @@ export function grownGrid(grid: LayoutGrid): LayoutGrid | null {
   return { ...grid, rows: Math.min(MAX_GRID, grid.rows + 1) };
 }
 
-function deviceFields(device: TileDevice): Pick<LayoutTile, 'deviceKey' | 'sipId' | 'channelId' | 'label'> {
+function deviceFields(
+  device: TileDevice,
+): Pick<LayoutTile, 'deviceKey' | 'sipId' | 'channelId' | 'deviceName'> {
   return {
     deviceKey: device.deviceKey,
     ...(device.sipId ? { sipId: device.sipId } : {}),
     ...(device.channelId ? { channelId: device.channelId } : {}),
     // The layout keeps the name so the wall can caption a tile without asking the platform.
-    label: (device.deviceName || device.deviceKey).slice(0, 100),
+    deviceName: (device.deviceName || device.deviceKey).slice(0, 200),
   };
 }
 
 export type PlaceOutcome =
-  | { ok: true; layout: LayoutShape; cell: WallCell; replaced: boolean }
-  | { ok: false; reason: 'full' | 'outside'; message: string };
+  | { ok: true; layout: LayoutShape; cell: WallCell; replaced: LayoutTile | null; grewTo: LayoutGrid | null }
+  | { ok: false; reason: 'full' | 'outside'; message: string; grow: LayoutGrid | null };
 
 /**
- * Put a device on a cell: a tile already covering the cell shows the new device instead (keeping its
- * size); an empty cell gets a new 1×1 tile. Without a cell, the first free one; a full wall grows by
- * a column or a row (up to MAX_GRID × MAX_GRID).
+ * Put a device on the wall.
+ *
+ * On a given cell (a drop, an explicit "replace"), a tile already covering it shows the new device
+ * instead (keeping its size) and the tile it showed before is returned as `replaced`; an empty cell
+ * gets a new 1×1 tile. Without a cell, the first free cell in reading order: never a tile that
+ * plays. A full wall is refused (with the next bigger grid, `grow`), unless `grow` is asked for:
+ * then it grows by a column or a row (up to MAX_GRID × MAX_GRID).
  */
-export function placeDeviceIn(layout: LayoutShape, device: TileDevice, cell?: WallCell | null): PlaceOutcome {
+export function placeDeviceIn(
+  layout: LayoutShape,
+  device: TileDevice,
+  cell?: WallCell | null,
+  options: { grow?: boolean } = {},
+): PlaceOutcome {
   let base = pinned(layout);
   let target = cell ?? null;
+  let grewTo: LayoutGrid | null = null;
   if (target && !inGrid(base.grid, target))
     return {
       ok: false,
       reason: 'outside',
       message: `There is no cell at column ${target.column}, row ${target.row}.`,
+      grow: null,
     };
   if (!target) {
     target = firstFreeCell(base);
     while (!target) {
       const grid = grownGrid(base.grid);
-      if (!grid)
+      if (!grid || !options.grow)
         return {
           ok: false,
           reason: 'full',
-          message: `The wall is full (${MAX_GRID}×${MAX_GRID}): select a tile to replace, or remove one.`,
+          message: grid
+            ? `The wall is full (${base.grid.columns}×${base.grid.rows}): nothing was replaced.`
+            : `The wall is full (${MAX_GRID}×${MAX_GRID}, the largest grid): nothing was replaced.`,
+          grow: grid,
         };
       base = { ...base, grid };
+      grewTo = grid;
       target = firstFreeCell(base);
     }
   }
   const existing = tileAt(base, target);
   if (existing) {
+    const before = base.tiles[existing.index];
     const tiles = base.tiles.map((t, i) =>
       i === existing.index ? { ...stripDevice(t), ...deviceFields(device) } : t,
     );
@@ -142,15 +162,23 @@ export function placeDeviceIn(layout: LayoutShape, device: TileDevice, cell?: Wa
       ok: true,
       layout: { ...base, tiles },
       cell: { column: existing.column, row: existing.row },
-      replaced: true,
+      replaced: before,
+      grewTo,
     };
   }
   const tile: LayoutTile = { ...deviceFields(device), column: target.column, row: target.row };
-  return { ok: true, layout: { ...base, tiles: [...base.tiles, tile] }, cell: target, replaced: false };
+  return {
+    ok: true,
+    layout: { ...base, tiles: [...base.tiles, tile] },
+    cell: target,
+    replaced: null,
+    grewTo,
+  };
 }
 
 function stripDevice(tile: LayoutTile): LayoutTile {
-  const { sipId: _s, channelId: _c, label: _l, ...rest } = tile;
+  // A caption belonged to the device shown before.
+  const { sipId: _s, channelId: _c, label: _l, deviceName: _n, ...rest } = tile;
   return rest;
 }
 
@@ -178,39 +206,6 @@ export function moveTile(layout: LayoutShape, from: WallCell, to: WallCell): Lay
   if (other) tiles[other.index] = { ...tiles[other.index], column: moving.column, row: moving.row };
   const next = { ...base, tiles };
   return placeTiles(next).problems.length === 0 ? next : null;
-}
-
-/**
- * Change the grid size. Tiles keep their cells where they still fit; the others are put into free
- * cells (spans shrunk to fit the grid), and what finds no room is dropped and counted.
- */
-export function resizeGrid(layout: LayoutShape, grid: LayoutGrid): { layout: LayoutShape; dropped: number } {
-  const size = {
-    columns: Math.max(1, Math.min(MAX_GRID, Math.round(grid.columns))),
-    rows: Math.max(1, Math.min(MAX_GRID, Math.round(grid.rows))),
-  };
-  const base = pinned(layout);
-  const fits = (t: LayoutTile) =>
-    (t.column ?? 1) + (t.columnSpan ?? 1) - 1 <= size.columns &&
-    (t.row ?? 1) + (t.rowSpan ?? 1) - 1 <= size.rows;
-  const staying = base.tiles.filter(fits);
-  const moving = base.tiles
-    .filter((t) => !fits(t))
-    .map((t) => {
-      const { column: _c, row: _r, ...rest } = t;
-      return {
-        ...rest,
-        ...(t.columnSpan ? { columnSpan: Math.min(t.columnSpan, size.columns) } : {}),
-        ...(t.rowSpan ? { rowSpan: Math.min(t.rowSpan, size.rows) } : {}),
-      };
-    });
-  const all = [...staying, ...moving];
-  const tiles = placeTiles({ grid: size, tiles: all }).placed.map(({ index, column, row }) => ({
-    ...all[index],
-    column,
-    row,
-  }));
-  return { layout: { ...base, grid: size, tiles }, dropped: all.length - tiles.length };
 }
 
 /**

@@ -1,23 +1,38 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { TileSpan } from './tile-span';
 
 export interface TileMenuProps {
   name: string;
   statsShown: boolean;
   canRetry: boolean;
   editable: boolean;
+  /** The sizes the tile can take where it is (it never grows over another tile), the current one marked; read when the menu opens. */
+  spans(): readonly (TileSpan & { current: boolean })[];
   onToggleStats(): void;
   onRetry(): void;
+  onReplace(): void;
+  onSpan(span: TileSpan): void;
   onRemove(): void;
 }
 
-/** A tile's few actions behind one small button, so the picture stays clear. */
+const ITEMS = '[role^="menuitem"]:not(:disabled)';
+
+/**
+ * A tile's few actions behind one small button, so the picture stays clear.
+ *
+ * It closes on Escape, on a choice, on a click elsewhere and when the focus leaves it; on Escape and
+ * after a choice the focus goes back to the tile, so the wall's arrow keys work on from there.
+ */
 export function TileMenu({
   name,
   statsShown,
   canRetry,
   editable,
+  spans,
   onToggleStats,
   onRetry,
+  onReplace,
+  onSpan,
   onRemove,
 }: TileMenuProps) {
   const [open, setOpen] = useState(false);
@@ -26,8 +41,7 @@ export function TileMenu({
 
   useEffect(() => {
     if (!open) return;
-    const first = rootRef.current?.querySelector<HTMLButtonElement>('[role="menuitem"]');
-    first?.focus();
+    rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus();
     const onDown = (e: MouseEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -35,21 +49,50 @@ export function TileMenu({
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
 
-  const run = (action: () => void) => () => {
+  const sizes = open && editable ? spans() : [];
+  const backToTile = () => rootRef.current?.closest<HTMLElement>('[data-cell]')?.focus();
+
+  const choose = (action: () => void) => {
     setOpen(false);
+    backToTile();
     action();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    // The grid's own keys (arrows, Delete, Enter) must not fire from inside the menu.
+    e.stopPropagation();
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpen(false);
+      backToTile();
+      return;
+    }
+    if (!open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End'))
+      return;
+    e.preventDefault();
+    const items = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>(ITEMS) ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    const next =
+      e.key === 'Home'
+        ? 0
+        : e.key === 'End'
+          ? items.length - 1
+          : (at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+    items[next]?.focus();
   };
 
   return (
     <div
       ref={rootRef}
       className="wall-tile-menu"
-      onKeyDown={(e) => {
-        // The grid's own keys (arrows, Delete, Enter) must not fire from inside the menu.
-        e.stopPropagation();
-        if (e.key === 'Escape') setOpen(false);
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        // Focus gone elsewhere (Tab, a click on another tile): the menu goes too.
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
       onDragStart={(e) => e.preventDefault()}
+      // A press inside the menu is not a press on the tile (which would take the focus from the menu).
+      onMouseDown={(e) => e.stopPropagation()}
     >
       <button
         type="button"
@@ -64,17 +107,17 @@ export function TileMenu({
         ⋯
       </button>
       {open && (
-        <div className="wall-tile-menu-list" role="menu" id={menuId}>
+        <div className="wall-tile-menu-list" role="menu" id={menuId} aria-label={`Actions for ${name}`}>
           <button
             type="button"
             role="menuitem"
-            onClick={run(onToggleStats)}
+            onClick={() => choose(onToggleStats)}
             data-testid="wall-tile-toggle-stats"
           >
             {statsShown ? 'Hide stats' : 'Show stats'}
           </button>
           {canRetry && (
-            <button type="button" role="menuitem" onClick={run(onRetry)}>
+            <button type="button" role="menuitem" onClick={() => choose(onRetry)}>
               Retry now
             </button>
           )}
@@ -82,8 +125,40 @@ export function TileMenu({
             <button
               type="button"
               role="menuitem"
+              onClick={() => choose(onReplace)}
+              data-testid="wall-tile-replace"
+            >
+              Replace with another device…
+            </button>
+          )}
+          {sizes.length > 1 && (
+            <div className="wall-tile-menu-sizes" role="group" aria-label="Tile size">
+              <span className="wall-tile-menu-sizes-label" aria-hidden="true">
+                Size
+              </span>
+              {sizes.map((s) => (
+                <button
+                  key={`${s.columnSpan}x${s.rowSpan}`}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={s.current}
+                  aria-label={`Size ${s.columnSpan} by ${s.rowSpan}`}
+                  className="wall-tile-menu-size"
+                  onClick={() => choose(() => onSpan(s))}
+                  data-testid="wall-tile-span"
+                  data-span={`${s.columnSpan}x${s.rowSpan}`}
+                >
+                  {s.columnSpan}×{s.rowSpan}
+                </button>
+              ))}
+            </div>
+          )}
+          {editable && (
+            <button
+              type="button"
+              role="menuitem"
               className="is-danger"
-              onClick={run(onRemove)}
+              onClick={() => choose(onRemove)}
               data-testid="wall-tile-remove"
             >
               Remove from wall

@@ -1,11 +1,15 @@
+import { plainError } from '../../lib/plain-error';
 import { memo, useRef, type CSSProperties, type DragEvent } from 'react';
 import type { PlacedTile } from '../../../electron/shared/layout';
+import { splitForElision } from '../../lib/elide-middle';
 import { monotonicNow } from '../../lib/monotonic-now';
 import type { TileSnapshot } from '../../lib/wall-engine';
 import { downText, retryText, staleText, stateText } from './tile-format';
 import { TileMenu } from './tile-menu';
 import { TileStatsOverlay } from './tile-stats-overlay';
 import { usePictureScaling } from './use-picture-scaling';
+import { tileName } from './tile-name';
+import type { TileSpan } from './tile-span';
 import { useCellDrop, WALL_TILE_MIME } from './use-cell-drop';
 import { useTilePlayback } from './use-tile-playback';
 import { useTilePoll } from './use-tile-poll';
@@ -17,11 +21,16 @@ export interface VideoTileProps {
   selected: boolean;
   /** The roving tab stop of the grid. */
   focusable: boolean;
+  /** The operator chose to replace this tile: the next device put on the wall goes here. */
+  replacing: boolean;
   showStats: boolean;
   editable: boolean;
   onSelect(tile: PlacedTile): void;
   onRemove(tile: PlacedTile): void;
   onToggleStats(tileKey: string): void;
+  onReplace(tile: PlacedTile | null): void;
+  onSpan(tile: PlacedTile, span: TileSpan): void;
+  spansOf(tile: PlacedTile): readonly (TileSpan & { current: boolean })[];
 }
 
 /** States in which the picture is missing and the tile says why. */
@@ -45,11 +54,15 @@ export const VideoTile = memo(function VideoTile({
   profileId,
   selected,
   focusable,
+  replacing,
   showStats,
   editable,
   onSelect,
   onRemove,
   onToggleStats,
+  onReplace,
+  onSpan,
+  spansOf,
 }: VideoTileProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const elementRef = useRef<HTMLDivElement>(null);
@@ -66,7 +79,9 @@ export const VideoTile = memo(function VideoTile({
   const cell = { column: tile.column, row: tile.row };
   const drop = useCellDrop(cell, editable);
 
-  const name = tile.label || tile.deviceKey;
+  const name = tileName(tile);
+  // Names on one platform share their start and differ at the end: the end always shows.
+  const { head, tail } = splitForElision(name);
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
   // The clock is read here, not taken from the poll: a quiet tile's last poll may be minutes old, and
   // the first render of a countdown would show the wait from then ("Retrying in 7 s" for a 1 s wait).
@@ -94,7 +109,8 @@ export const VideoTile = memo(function VideoTile({
       data-device-key={tile.deviceKey}
       data-state={state}
       data-selected={selected || undefined}
-      data-drop-over={drop.over || undefined}
+      data-replace-target={replacing || undefined}
+      data-drop-over={drop.over ?? undefined}
       draggable={editable}
       onDragStart={(e: DragEvent) => {
         e.dataTransfer.setData(WALL_TILE_MIME, JSON.stringify(cell));
@@ -109,8 +125,9 @@ export const VideoTile = memo(function VideoTile({
       <video ref={videoRef} className="wall-tile-video" muted playsInline disablePictureInPicture />
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-        <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`}>
-          {name}
+        <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`} data-testid="wall-tile-name">
+          <span className="wall-tile-name-head">{head}</span>
+          {tail && <span className="wall-tile-name-tail">{tail}</span>}
         </span>
         {state !== 'playing' && (
           <span className="wall-tile-state" data-testid="wall-tile-state">
@@ -128,10 +145,38 @@ export const VideoTile = memo(function VideoTile({
         statsShown={showStats}
         canRetry={state === 'failed' || state === 'reconnecting' || state === 'stalled'}
         editable={editable}
+        spans={() => spansOf(tile)}
         onToggleStats={() => onToggleStats(tileKey)}
         onRetry={() => supervisor?.retryNow()}
+        onReplace={() => onReplace(tile)}
+        onSpan={(span) => onSpan(tile, span)}
         onRemove={() => onRemove(tile)}
       />
+      {replacing && (
+        <div className="wall-tile-replacing" data-testid="wall-tile-replacing" role="status">
+          <span
+            className="wall-tile-replacing-tag"
+            title={`▶ or Enter on a device in the catalog replaces ${name}`}
+          >
+            Replace target
+          </span>
+          <span className="wall-tile-replacing-text">The next device you put on the wall goes here</span>
+          <button
+            type="button"
+            className="btn btn-small"
+            onMouseDown={(e) => e.stopPropagation()}
+            onClick={() => onReplace(null)}
+            data-testid="wall-tile-replacing-cancel"
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      {drop.over && (
+        <div className="wall-drop-hint" aria-hidden="true">
+          {drop.over === 'device' ? `Drop to replace ${name}` : 'Drop to swap'}
+        </div>
+      )}
       {trouble && snapshot && (
         <div
           className={`wall-tile-problem${failed ? ' is-failed' : ''}`}
@@ -146,7 +191,7 @@ export const VideoTile = memo(function VideoTile({
           </p>
           {snapshot.detail && state !== 'starting' && (
             <p className="wall-tile-problem-detail" data-testid="wall-tile-detail">
-              {snapshot.detail}
+              {plainError(snapshot.detail).message}
             </p>
           )}
           {down && (

@@ -1,15 +1,18 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../electron/shared/contract';
-import type { Layout, LayoutGrid } from '../../../electron/shared/layout';
+import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
+import { useOnWallKeys } from '../../session/on-wall-keys';
+import { resizeGrid, type GridResize } from './grid-resize';
+import { sameLayoutContent } from './layout-compare';
 import {
   DEFAULT_GRID,
   inGrid,
   moveTile as moveTileIn,
+  placed,
   placeDeviceIn,
   removeTileAt,
-  resizeGrid,
   sameCell,
   stepSelection,
   tileAt,
@@ -17,55 +20,103 @@ import {
   type TileDevice,
   type WallCell,
 } from './layout-edit';
+import { tileName } from './tile-name';
+import { setTileSpan, type TileSpan } from './tile-span';
+import { EMPTY_HISTORY, recordEdit, redoEdit, undoEdit, type WallHistory } from './wall-history';
+import { startView } from './start-view';
+import { createViewMemory, recallView, type WallView } from './wall-view';
 
 export type { TileDevice, WallCell } from './layout-edit';
 
-/** Edits are written this long after the last one, so a burst of drops is one save. */
-export const SAVE_DEBOUNCE_MS = 400;
-const REMEMBERED_LAYOUT_KEY = 'wall.currentLayout';
-
 export type WallStatus = 'loading' | 'ready' | 'error';
-export type SaveState = 'saved' | 'pending' | 'saving' | 'failed';
+/** An explicit save of the layout into its saved copy. */
+export type SaveState = 'idle' | 'saving' | 'failed';
+/** How the wall differs from its saved layout: not at all, edited, or never saved. */
+export type LayoutChanges = 'none' | 'modified' | 'new';
 
-export type PlaceResult = { ok: true; cell: WallCell; replaced: boolean } | { ok: false; message: string };
+export type PlaceResult =
+  | {
+      ok: true;
+      cell: WallCell;
+      /** The tile that showed another device there before (an explicit replace), if any. */
+      replaced: LayoutTile | null;
+      /** The device was on the wall already (▶ on it again): nothing changed. */
+      already: boolean;
+      /** The grid grew to make room (only when asked). */
+      grewTo: LayoutGrid | null;
+      /** The edit, for an Undo of exactly this one; 0 when nothing changed. */
+      editId: number;
+    }
+  | {
+      ok: false;
+      reason: 'loading' | 'locked' | 'no-profile' | 'full' | 'outside';
+      message: string;
+      /** The next bigger grid, when the wall is full. */
+      grow: LayoutGrid | null;
+    };
 
 export interface WallState {
   status: WallStatus;
   error: AppError | null;
   /** Every saved layout. */
   layouts: Layout[];
-  /** The layout on the wall (edits show here at once and are saved shortly after). */
+  /**
+   * The layout on the wall. Edits show here at once; they go into the saved layout only through
+   * `saveLayout` (or `saveAs`), so a named layout is never overwritten by an accidental edit.
+   */
   layout: Layout | null;
-  /** The cell the operator selected (a tile's own cell for a tile): the catalog's "put on wall" target. */
+  changes: LayoutChanges;
+  /** The keyboard's cell on the wall (the grid's tab stop): arrows move it, Delete removes its tile. */
   selectedTile: WallCell | null;
+  /** The tile the operator chose to replace (tile menu, "Replace…"): the next device put on the wall goes there. */
+  replaceTarget: WallCell | null;
   settings: Settings;
   saveState: SaveState;
   saveError: string | null;
   /** Per-tile stats overlay choice (by tile key); a tile without one follows settings.statsOverlay. */
   statsShown: Record<string, boolean>;
+  history: WallHistory;
+  /** The wall's state (layout, edits, focus) is still to be written to the core's ui memory. */
+  remembering: boolean;
 
-  /** Load settings and layouts and open the start layout (kiosk, last used, or the first). */
+  /** Load settings, layouts and how the wall was left, and show it (kiosk, last used, or the first). */
   load(): Promise<void>;
   /** Follow layouts:changed and settings:changed; returns the unsubscribe. */
   connect(): () => void;
+  /** Show another layout; unsaved edits of the current one are dropped (the toolbar asks first). */
   openLayout(id: string): Promise<void>;
   /**
-   * Put a device on the wall: onto `at`, else the selected tile, else the next free cell (a full wall
-   * grows). A wall without a layout gets a 3×3 one for the selected profile.
+   * Put a device on the wall: onto `at` (a drop: a tile there is replaced), else onto the replace
+   * target, else into the first free cell. A full wall is refused unless `grow` is asked for. A wall
+   * without a layout gets a 3×3 one for the selected profile.
    */
-  placeDevice(device: TileDevice, at?: WallCell): PlaceResult;
-  removeTile(cell: WallCell): void;
+  placeDevice(device: TileDevice, at?: WallCell, options?: { grow?: boolean }): PlaceResult;
+  removeTile(cell: WallCell): { removed: LayoutTile; editId: number } | null;
   moveTile(from: WallCell, to: WallCell): boolean;
-  /** Resize the grid; tiles that no longer fit move to free cells or are dropped (the count is returned). */
-  setGrid(grid: LayoutGrid): number;
+  /** The tiles a resize to `grid` would take off the wall (to ask before doing it). */
+  previewGrid(grid: LayoutGrid): LayoutTile[];
+  /** Resize the grid; tiles that no longer fit are parked in the layout, and come back when it grows. */
+  setGrid(grid: LayoutGrid): GridResize | null;
+  /** Make a tile bigger or smaller (never over another tile). */
+  setTileSpan(cell: WallCell, span: TileSpan): boolean;
+  /** Let go of the parked tiles for good. */
+  forgetParked(): void;
+  /** Write the wall's edits into its saved layout. A new layout needs a name: saveAs. */
+  saveLayout(): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** Back to the saved layout (an edit itself: Undo takes it back). */
+  revert(): void;
   /** A copy of the wall under a new name; the wall switches to it. */
   saveAs(name: string): Promise<{ ok: true; id: string } | { ok: false; message: string }>;
   removeLayout(id: string): Promise<void>;
+  /** Take back the last edit; with `editId`, only if that edit is the last one. */
+  undo(editId?: number): boolean;
+  redo(): boolean;
   selectTile(cell: WallCell | null): void;
   /** Arrow keys: move the selection by one tile. */
   moveSelection(dx: number, dy: number): void;
+  setReplaceTarget(cell: WallCell | null): void;
   toggleStats(tileKey: string): void;
-  /** Write a pending edit now (page hidden, layout switch). */
+  /** Write what is still to be remembered now (page hidden, layout switch). */
   flush(): Promise<void>;
   /** After a failed save: try again now. */
   retrySave(): void;
@@ -73,91 +124,56 @@ export interface WallState {
   editable(): boolean;
 }
 
-function remembered(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(REMEMBERED_LAYOUT_KEY) ?? null;
-  } catch {
-    return null;
-  }
+/** How `layout` differs from the saved layouts. */
+function changesOf(layout: Layout | null, layouts: Layout[]): LayoutChanges {
+  if (!layout) return 'none';
+  const stored = layouts.find((l) => l.id === layout.id);
+  if (!stored) return 'new';
+  return sameLayoutContent(stored, layout) ? 'none' : 'modified';
 }
 
-function remember(id: string | null): void {
-  try {
-    if (id) globalThis.localStorage?.setItem(REMEMBERED_LAYOUT_KEY, id);
-    else globalThis.localStorage?.removeItem(REMEMBERED_LAYOUT_KEY);
-  } catch {
-    // Storage blocked: the wall opens on the first layout next time.
-  }
-}
-
-const sameLayout = (a: Layout | null, b: Layout | null) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Which layout the wall opens on: the kiosk's start layout, the one used last, or the first. */
-function startLayout(layouts: Layout[], settings: Settings): Layout | null {
-  const byId = (id: string | null) => (id ? layouts.find((l) => l.id === id) : undefined);
-  if (settings.kiosk.enabled) {
-    const kiosk = byId(settings.kiosk.startLayout);
-    if (kiosk) return kiosk;
-  }
-  return byId(remembered()) ?? layouts[0] ?? null;
-}
+const sameDevice = (t: LayoutTile, d: TileDevice) =>
+  t.deviceKey === d.deviceKey &&
+  (t.sipId ?? '') === (d.sipId ?? '') &&
+  (t.channelId ?? '') === (d.channelId ?? '');
 
 /**
- * The wall: which layout is on it, the operator's selection, and saving edits.
+ * The wall: which layout is on it, its edits (with Undo), saving them into the layout when asked,
+ * and remembering how the operator left it (through the core's ui memory, so a reload, a crash
+ * restart or another browser-shell port shows the same wall).
  *
- * Edits change `layout` at once (the tiles follow) and are written through layouts:save after
- * SAVE_DEBOUNCE_MS. A layouts:changed from elsewhere (another window, provisioning) replaces the
- * wall's layout only while no edit of ours is waiting, so an operator's change is never overwritten.
+ * A layouts:changed from elsewhere (another window, provisioning) replaces the wall's layout only
+ * while it has no edits of its own.
  */
 export const useWallStore = create<WallState>()((set, get) => {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let inFlight: Promise<void> | null = null;
-  /** What we wrote recently: an echo of an older one of these must not undo a newer edit. */
-  const written: string[] = [];
-
-  const persist = async (): Promise<void> => {
-    timer = null;
-    if (inFlight) await inFlight;
-    const layout = get().layout;
-    if (!layout || get().saveState !== 'pending') return;
-    set({ saveState: 'saving', saveError: null });
-    const json = JSON.stringify(layout);
-    written.push(json);
-    if (written.length > 8) written.shift();
-    inFlight = api.layouts.save(layout).then((result) => {
-      inFlight = null;
-      // An edit made while saving is still pending: its own timer writes it.
-      if (get().saveState !== 'saving') return;
-      if (result.ok) {
-        set((s) => ({
-          saveState: 'saved',
-          layouts: upsert(s.layouts, result.value),
-        }));
-      } else {
-        console.warn(`[wall] the layout could not be saved: ${result.error.message}`);
-        set({ saveState: 'failed', saveError: result.error.message });
-      }
+  /** Set, and keep `changes` true to the layout and the saved layouts. */
+  const put = (patch: Partial<WallState>) =>
+    set((s) => {
+      const layout = 'layout' in patch ? (patch.layout ?? null) : s.layout;
+      const layouts = patch.layouts ?? s.layouts;
+      return { ...patch, changes: changesOf(layout, layouts) };
     });
-    await inFlight;
-  };
 
-  const schedule = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void persist(), SAVE_DEBOUNCE_MS);
-  };
-
-  /** Show an edited layout now and save it soon. */
-  const edit = (layout: Layout, patch: Partial<WallState> = {}) => {
-    set({ ...patch, layout, saveState: 'pending', saveError: null });
-    schedule();
+  /** Show an edited layout now; `before` goes on the history under `label`. */
+  const commit = (before: Layout, next: Layout, label: string, patch: Partial<WallState> = {}): number => {
+    const { history, id } = recordEdit(get().history, before, label);
+    put({ ...patch, layout: next, history });
+    return id;
   };
 
   const open = (layout: Layout | null) => {
-    remember(layout?.id ?? null);
-    set({ layout, selectedTile: null, statsShown: {}, saveState: 'saved', saveError: null });
+    put({
+      layout,
+      selectedTile: null,
+      replaceTarget: null,
+      statsShown: {},
+      history: EMPTY_HISTORY,
+      saveState: 'idle',
+      saveError: null,
+    });
   };
 
-  /** A new empty layout for the selected profile (not saved until it holds something). */
+  /** A new empty layout for the selected profile (saved only when the operator names it). */
   const fresh = (grid: LayoutGrid = DEFAULT_GRID): Layout | null => {
     const profileId = get().settings.selectedProfileId;
     if (!profileId) return null;
@@ -171,43 +187,65 @@ export const useWallStore = create<WallState>()((set, get) => {
     };
   };
 
+  const clampTo = (grid: LayoutGrid): Partial<WallState> => ({
+    selectedTile: clampCell(get().selectedTile, grid),
+    replaceTarget: clampCell(get().replaceTarget, grid),
+  });
+
   return {
     status: 'loading',
     error: null,
     layouts: [],
     layout: null,
+    changes: 'none',
     selectedTile: null,
+    replaceTarget: null,
     settings: DEFAULT_SETTINGS,
-    saveState: 'saved',
+    saveState: 'idle',
     saveError: null,
     statsShown: {},
+    history: EMPTY_HISTORY,
+    remembering: false,
 
     async load() {
       set({ status: 'loading', error: null });
-      const [settings, layouts] = await Promise.all([api.settings.get(), api.layouts.list()]);
+      const [settings, layouts, view] = await Promise.all([
+        api.settings.get(),
+        api.layouts.list(),
+        recallView(),
+      ]);
       if (!settings.ok || !layouts.ok) {
         set({ status: 'error', error: !settings.ok ? settings.error : !layouts.ok ? layouts.error : null });
         return;
       }
-      set({ status: 'ready', settings: settings.value, layouts: layouts.value });
-      // An edit made before the load finished (a drop during start-up) stays.
-      if (get().saveState === 'saved') open(startLayout(layouts.value, settings.value));
+      const start = startView(layouts.value, settings.value, view);
+      put({
+        status: 'ready',
+        settings: settings.value,
+        layouts: layouts.value,
+        layout: start.layout,
+        selectedTile: start.selected,
+        statsShown: start.statsShown,
+        replaceTarget: null,
+        history: EMPTY_HISTORY,
+        saveState: 'idle',
+        saveError: null,
+      });
     },
 
     connect() {
       const offLayouts = api.on('layouts:changed', ({ layouts }) => {
-        const { layout, saveState } = get();
-        set({ layouts });
-        if (!layout || saveState !== 'saved' || inFlight) return;
-        const stored = layouts.find((l) => l.id === layout.id) ?? null;
+        const { layout, changes, layouts: before } = get();
+        put({ layouts });
+        if (!layout) return;
+        const stored = layouts.find((l) => l.id === layout.id);
         if (!stored) {
           // Removed elsewhere: show what is left rather than a wall that can no longer be saved.
-          open(startLayout(layouts, get().settings));
+          if (before.some((l) => l.id === layout.id)) open(startView(layouts, get().settings, null).layout);
           return;
         }
-        const json = JSON.stringify(stored);
-        if (!sameLayout(stored, layout) && (written.length === 0 || !written.slice(0, -1).includes(json)))
-          set({ layout: stored, selectedTile: clampCell(get().selectedTile, stored.grid) });
+        if (changes === 'none' && get().saveState !== 'saving' && !sameLayoutContent(stored, layout))
+          put({ layout: stored, ...clampTo(stored.grid) });
       });
       const offSettings = api.on('settings:changed', ({ settings }) => {
         const before = get().settings;
@@ -228,56 +266,164 @@ export const useWallStore = create<WallState>()((set, get) => {
 
     async openLayout(id) {
       if (get().layout?.id === id) return;
-      await get().flush();
       const layout = get().layouts.find((l) => l.id === id);
       if (layout) open(layout);
+      await get().flush();
     },
 
-    placeDevice(device, at) {
-      if (!get().editable()) return { ok: false, message: 'The wall is locked (kiosk mode).' };
-      let layout = get().layout;
-      if (!layout) {
-        layout = fresh();
-        if (!layout) return { ok: false, message: 'Select a connection profile first.' };
-        remember(layout.id);
+    placeDevice(device, at, options) {
+      if (get().status !== 'ready')
+        return {
+          ok: false,
+          reason: 'loading',
+          message: 'The wall is still loading: try again in a moment.',
+          grow: null,
+        };
+      if (!get().editable())
+        return { ok: false, reason: 'locked', message: 'The wall is locked (kiosk mode).', grow: null };
+      const base = get().layout ?? fresh();
+      if (!base)
+        return { ok: false, reason: 'no-profile', message: 'Select a connection profile first.', grow: null };
+      const target = at ?? get().replaceTarget ?? undefined;
+      const cell = target && inGrid(base.grid, target) ? target : undefined;
+      if (!cell) {
+        // ▶ on a device the wall shows already: one camera, one tile (a drop on a cell may still add it twice).
+        const there = placed(base).find((t) => sameDevice(t, device));
+        if (there)
+          return {
+            ok: true,
+            cell: { column: there.column, row: there.row },
+            replaced: null,
+            already: true,
+            grewTo: null,
+            editId: 0,
+          };
       }
-      const cell = at ?? get().selectedTile ?? undefined;
-      const outcome = placeDeviceIn(layout, device, cell && inGrid(layout.grid, cell) ? cell : undefined);
+      const outcome = placeDeviceIn(base, device, cell, options);
       if (!outcome.ok) {
         console.warn(`[wall] ${outcome.message}`);
-        return { ok: false, message: outcome.message };
+        return { ok: false, reason: outcome.reason, message: outcome.message, grow: outcome.grow };
       }
-      edit({ ...layout, ...outcome.layout });
-      return { ok: true, cell: outcome.cell, replaced: outcome.replaced };
+      const replaced = outcome.replaced;
+      if (replaced && sameDevice(replaced, device))
+        return { ok: true, cell: outcome.cell, replaced: null, already: true, grewTo: null, editId: 0 };
+      const label = replaced
+        ? `Replace ${tileName(replaced)} with ${device.deviceName}`
+        : `Put ${device.deviceName} on the wall`;
+      const usedTarget = !at && !!get().replaceTarget;
+      const editId = commit(
+        base,
+        { ...base, ...outcome.layout },
+        label,
+        usedTarget ? { replaceTarget: null } : {},
+      );
+      return { ok: true, cell: outcome.cell, replaced, already: false, grewTo: outcome.grewTo, editId };
     },
 
     removeTile(cell) {
       const layout = get().layout;
-      if (!layout || !get().editable() || !tileAt(layout, cell)) return;
-      edit({ ...layout, ...removeTileAt(layout, cell) });
+      if (!layout || !get().editable()) return null;
+      const hit = tileAt(layout, cell);
+      if (!hit) return null;
+      const removed = layout.tiles[hit.index];
+      const replaceTarget = sameCell(get().replaceTarget, hit) ? null : get().replaceTarget;
+      const editId = commit(
+        layout,
+        { ...layout, ...removeTileAt(layout, cell) },
+        `Remove ${tileName(removed)}`,
+        {
+          replaceTarget,
+        },
+      );
+      return { removed, editId };
     },
 
     moveTile(from, to) {
       const layout = get().layout;
       if (!layout || !get().editable()) return false;
+      const moving = tileAt(layout, from);
       const moved = moveTileIn(layout, from, to);
-      if (!moved) return false;
+      if (!moved || !moving) return false;
       const landed = tileAt(moved, to);
-      edit(
-        { ...layout, ...moved },
-        { selectedTile: landed ? { column: landed.column, row: landed.row } : to },
+      commit(layout, { ...layout, ...moved }, `Move ${tileName(moving)}`, {
+        selectedTile: landed ? { column: landed.column, row: landed.row } : to,
+        replaceTarget: null,
+      });
+      return true;
+    },
+
+    previewGrid(grid) {
+      const layout = get().layout;
+      return layout ? resizeGrid(layout, grid).parked : [];
+    },
+
+    setGrid(grid) {
+      if (!get().editable()) return null;
+      const layout = get().layout ?? fresh(grid);
+      if (!layout) return null;
+      const resized = resizeGrid(layout, grid);
+      const { columns, rows } = resized.layout.grid;
+      if (get().layout && columns === layout.grid.columns && rows === layout.grid.rows) return resized;
+      // The resize decides the parked tiles: none left means none kept.
+      const { parked: _parked, ...rest } = layout;
+      commit(
+        layout,
+        { ...rest, ...resized.layout },
+        `Grid ${columns} × ${rows}`,
+        clampTo(resized.layout.grid),
+      );
+      return resized;
+    },
+
+    setTileSpan(cell, span) {
+      const layout = get().layout;
+      if (!layout || !get().editable()) return false;
+      const hit = tileAt(layout, cell);
+      const next = setTileSpan(layout, cell, span);
+      if (!hit || !next) return false;
+      commit(
+        layout,
+        { ...layout, ...next },
+        `Size of ${tileName(hit)}: ${span.columnSpan} × ${span.rowSpan}`,
+        {
+          selectedTile: { column: hit.column, row: hit.row },
+        },
       );
       return true;
     },
 
-    setGrid(grid) {
-      if (!get().editable()) return 0;
-      const layout = get().layout ?? fresh(grid);
-      if (!layout) return 0;
-      if (!get().layout) remember(layout.id);
-      const { layout: resized, dropped } = resizeGrid(layout, grid);
-      edit({ ...layout, ...resized }, { selectedTile: clampCell(get().selectedTile, resized.grid) });
-      return dropped;
+    forgetParked() {
+      const layout = get().layout;
+      if (!layout?.parked?.length || !get().editable()) return;
+      const { parked, ...rest } = layout;
+      commit(layout, rest, `Forget ${parked.length} parked camera${parked.length === 1 ? '' : 's'}`);
+    },
+
+    async saveLayout() {
+      const { layout, changes } = get();
+      if (!layout || !get().editable()) return { ok: false, message: 'Nothing to save.' };
+      if (changes === 'new') return { ok: false, message: 'Give the layout a name first (Save as…).' };
+      if (changes === 'none') return { ok: true };
+      set({ saveState: 'saving', saveError: null });
+      const result = await api.layouts.save(layout);
+      if (!result.ok) {
+        console.warn(`[wall] the layout could not be saved: ${result.error.message}`);
+        set({ saveState: 'failed', saveError: result.error.message });
+        return { ok: false, message: result.error.message };
+      }
+      put({ saveState: 'idle', layouts: upsert(get().layouts, result.value) });
+      return { ok: true };
+    },
+
+    revert() {
+      const layout = get().layout;
+      const stored = layout && get().layouts.find((l) => l.id === layout.id);
+      if (!layout || !stored || get().changes !== 'modified') return;
+      commit(layout, stored, 'Revert to the saved layout', {
+        ...clampTo(stored.grid),
+        saveState: 'idle',
+        saveError: null,
+      });
     },
 
     async saveAs(name) {
@@ -285,7 +431,6 @@ export const useWallStore = create<WallState>()((set, get) => {
       if (!trimmed) return { ok: false, message: 'Give the layout a name.' };
       const base = get().layout ?? fresh();
       if (!base) return { ok: false, message: 'Select a connection profile first.' };
-      await get().flush();
       const id = uniqueLayoutId(
         trimmed,
         get().layouts.map((l) => l.id),
@@ -293,23 +438,40 @@ export const useWallStore = create<WallState>()((set, get) => {
       const copy: Layout = { ...base, id, name: trimmed.slice(0, 100) };
       const result = await api.layouts.save(copy);
       if (!result.ok) return { ok: false, message: result.error.message };
-      set((s) => ({ layouts: upsert(s.layouts, result.value) }));
+      const { statsShown, selectedTile } = get();
+      put({ layouts: upsert(get().layouts, result.value) });
       open(result.value);
+      // The same wall under a new name: the operator's view of it stays.
+      set({ statsShown, selectedTile });
       return { ok: true, id: result.value.id };
     },
 
     async removeLayout(id) {
       if (!get().editable()) return;
-      if (get().layout?.id === id) {
-        if (timer) clearTimeout(timer);
-        timer = null;
-        set({ saveState: 'saved' });
-      }
       const result = await api.layouts.remove({ id });
       if (!result.ok) return;
       const layouts = get().layouts.filter((l) => l.id !== id);
-      set({ layouts });
+      put({ layouts });
       if (get().layout?.id === id) open(layouts[0] ?? null);
+    },
+
+    undo(editId) {
+      const { history, layout } = get();
+      if (!layout || !get().editable()) return false;
+      if (editId !== undefined && history.past.at(-1)?.id !== editId) return false;
+      const step = undoEdit(history, layout);
+      if (!step) return false;
+      put({ layout: step.layout, history: step.history, ...clampTo(step.layout.grid), replaceTarget: null });
+      return true;
+    },
+
+    redo() {
+      const { history, layout } = get();
+      if (!layout || !get().editable()) return false;
+      const step = redoEdit(history, layout);
+      if (!step) return false;
+      put({ layout: step.layout, history: step.history, ...clampTo(step.layout.grid), replaceTarget: null });
+      return true;
     },
 
     selectTile(cell) {
@@ -327,32 +489,61 @@ export const useWallStore = create<WallState>()((set, get) => {
       set({ selectedTile: get().selectedTile ? stepSelection(layout, from, dx, dy) : from });
     },
 
+    setReplaceTarget(cell) {
+      const layout = get().layout;
+      if (!cell || !layout || !get().editable()) return set({ replaceTarget: null });
+      const hit = tileAt(layout, cell);
+      set({ replaceTarget: hit ? { column: hit.column, row: hit.row } : null });
+    },
+
     toggleStats(tileKey) {
       set((s) => ({
         statsShown: { ...s.statsShown, [tileKey]: !(s.statsShown[tileKey] ?? s.settings.statsOverlay) },
       }));
     },
 
-    async flush() {
-      if (timer) {
-        clearTimeout(timer);
-        await persist();
-      } else if (inFlight) {
-        await inFlight;
-      }
-    },
+    flush: () => memory.flush(),
 
     retrySave() {
-      if (get().saveState !== 'failed' || !get().layout) return;
-      set({ saveState: 'pending', saveError: null });
-      void persist();
+      if (get().saveState !== 'failed') return;
+      void get().saveLayout();
     },
 
     editable() {
-      const { kiosk } = get().settings;
-      return !(kiosk.enabled && kiosk.locked);
+      // As the core rules: locked refuses every change, kiosk mode on or not.
+      return !get().settings.kiosk.locked;
     },
   };
+});
+
+const memory = createViewMemory((pending) => {
+  if (useWallStore.getState().remembering !== pending) useWallStore.setState({ remembering: pending });
+});
+
+const viewOf = (s: WallState): WallView => ({
+  layoutId: s.layout?.id ?? null,
+  draft: s.changes === 'none' ? null : s.layout,
+  draftOfSaved: s.changes === 'modified',
+  selected: s.selectedTile,
+  statsShown: s.statsShown,
+});
+
+// Whatever changes how the wall looks is remembered (the first showing after a load included, so a
+// layout taken over from an earlier version's storage is kept); the catalog hears which devices are
+// on the wall (parked ones are not).
+useWallStore.subscribe((s, prev) => {
+  if (s.layout?.tiles !== prev.layout?.tiles || s.layout?.grid !== prev.layout?.grid)
+    useOnWallKeys.getState().setKeys(s.layout ? placed(s.layout).map((t) => t.deviceKey) : []);
+  if (s.status !== 'ready') return;
+  if (
+    prev.status === 'ready' &&
+    s.layout === prev.layout &&
+    s.changes === prev.changes &&
+    s.selectedTile === prev.selectedTile &&
+    s.statsShown === prev.statsShown
+  )
+    return;
+  memory.remember(viewOf(s));
 });
 
 function upsert(layouts: Layout[], layout: Layout): Layout[] {

@@ -1,7 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
+import { WALL_DEVICE_MIME } from '../../session/wall-device';
+import { putDeviceOnWall } from './put-device-on-wall';
+import { parseDevice } from './use-cell-drop';
+import { useUndoKeys } from './use-undo-keys';
 import { WallEngineProvider } from './wall-engine-provider';
 import { WallGrid } from './wall-grid';
 import { useWallStore } from './wall-store';
@@ -16,20 +20,23 @@ import './wall.css';
  * It owns the playback engine its tiles share (WallEngineProvider).
  */
 export function Wall() {
-  const { status, error, layout, statsOverlay } = useWallStore(
+  const { status, error, layout, statsOverlay, remembering, editable } = useWallStore(
     useShallow((s) => ({
       status: s.status,
       error: s.error,
       layout: s.layout,
       statsOverlay: s.settings.statsOverlay,
+      remembering: s.remembering,
+      editable: s.editable(),
     })),
   );
+  useUndoKeys();
 
   useEffect(() => {
     const { load, connect, flush } = useWallStore.getState();
     const stop = connect();
     void load();
-    // A pending edit is written before the page goes away or into the background.
+    // What is still to be remembered is written before the page goes away or into the background.
     const onHide = () => void flush();
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') onHide();
@@ -53,9 +60,25 @@ export function Wall() {
         data-status={status}
         data-layout-id={layout?.id}
         data-stats-default={statsOverlay || undefined}
+        data-remembered={status === 'ready' ? !remembering : undefined}
       >
         {status !== 'loading' && <WallToolbar />}
-        <div className="wall-body">
+        <div
+          className="wall-body"
+          // A device dropped on the wall but not on a cell (an empty wall, a gap): the first free cell.
+          onDragOver={(e: DragEvent) => {
+            if (!editable || !e.dataTransfer.types.includes(WALL_DEVICE_MIME)) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+          }}
+          onDrop={(e: DragEvent) => {
+            if (e.defaultPrevented || !editable) return;
+            const device = parseDevice(e.dataTransfer.getData(WALL_DEVICE_MIME));
+            if (!device) return;
+            e.preventDefault();
+            putDeviceOnWall(device);
+          }}
+        >
           {status === 'loading' && (
             <div className="wall-message" role="status">
               <span className="spinner" aria-hidden="true" /> Loading the wall…
@@ -73,8 +96,8 @@ export function Wall() {
           {status === 'ready' && !layout && (
             <div className="wall-message">
               <EmptyState title="The wall is empty" testId="wall-empty">
-                Put a device on the wall from the catalog (drag it here, or select it and press Enter), or
-                choose a grid size above.
+                Put a device on the wall from the catalog (drag it here, press its ▶, or select it and press
+                Enter), or choose a grid size above.
               </EmptyState>
             </div>
           )}

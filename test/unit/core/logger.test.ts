@@ -61,8 +61,8 @@ describe('createLogger', () => {
     const lines: string[] = [];
     const redact = new Redactor();
     // A secret that also spells parts of the prefix: only the message may change.
-    for (const secret of ['INFO', 'platform', '20']) redact.add(secret);
-    createLogger('platform', { sink: (l) => lines.push(l), redact }).info('x INFO platform 20 y');
+    for (const secret of ['INFO', 'platform', '2026']) redact.add(secret);
+    createLogger('platform', { sink: (l) => lines.push(l), redact }).info('x INFO platform 2026 y');
     expect(lines[0]).toMatch(
       /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO {2}\[platform\] x \[REDACTED\] \[REDACTED\] \[REDACTED\] y$/,
     );

@@ -144,8 +144,8 @@ describe('Redactor', () => {
     const r = new Redactor();
     r.add('tok-51c7e2');
     expect(r.redact('device refused tok-51c7e2 today')).toBe(`device refused ${REDACTED} today`);
-    r.add('ACT');
-    expect(r.redact(`${REDACTED} and ACT`)).toBe(`${REDACTED} and ${REDACTED}`);
+    r.add('ACTE');
+    expect(r.redact(`${REDACTED} and ACTE`)).toBe(`${REDACTED} and ${REDACTED}`);
   });
 
   it('ignores empty secrets instead of redacting everything', () => {
@@ -201,5 +201,15 @@ describe('Redactor', () => {
     const out = r.redactValue(a);
     expect(out.s).toBe(REDACTED);
     expect(out.self).toBe(out);
+  });
+});
+
+describe('a very short secret', () => {
+  it('is not replaced by value (it would garble every line), but still by its field name', () => {
+    const r = new Redactor();
+    r.add('s');
+    r.add('abc');
+    expect(r.redact('The User credentials were refused')).toBe('The User credentials were refused');
+    expect(r.redact('GET /products?authSecret=s&page=1')).toBe('GET /products?authSecret=[REDACTED]&page=1');
   });
 });

@@ -9,7 +9,8 @@ vi.mock('../../../../src/lib/bridge', () => ({
   },
 }));
 
-const { useProfilesStore, selectActiveProfile } = await import('../../../../src/session/profiles-store');
+const { useProfilesStore, selectActiveProfile, selectPreviousProfile } =
+  await import('../../../../src/session/profiles-store');
 const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
   await import('../../../../src/features/profiles/profile-draft');
 
@@ -19,7 +20,14 @@ const store = () => useProfilesStore.getState();
 async function fresh(options: Parameters<typeof startCoreHarness>[0] = {}): Promise<CoreHarness> {
   h = await startCoreHarness(options);
   bridge.api = h.api;
-  useProfilesStore.setState({ status: 'loading', profiles: [], appInfo: null, error: null, demoError: null });
+  useProfilesStore.setState({
+    status: 'loading',
+    profiles: [],
+    appInfo: null,
+    error: null,
+    demoError: null,
+    previousId: null,
+  });
   return h;
 }
 
@@ -136,5 +144,57 @@ describe('profiles store', () => {
     const removed = await store().remove(saved.value.id);
     expect(removed.ok && removed.value.removed).toBe(true);
     expect(store().profiles).toEqual([]);
+  });
+
+  it('remembers the profile that was active before a switch, and goes back to it', async () => {
+    const harness = await fresh();
+    await store().load();
+    const stop = store().connect();
+    const a = await store().save({ ...userInput(harness), name: 'Site A', select: true });
+    const b = await store().save({ ...userInput(harness), name: 'Site B' });
+    if (!a.ok || !b.ok) throw new Error('not saved');
+    expect(selectPreviousProfile(store())).toBeNull();
+
+    await store().select(b.value.id);
+    expect(selectActiveProfile(store())?.name).toBe('Site B');
+    expect(selectPreviousProfile(store())?.name).toBe('Site A');
+
+    // Back, and back again: the two swap, as `cd -` does.
+    const back = await store().selectPrevious();
+    expect(back.ok).toBe(true);
+    expect(selectActiveProfile(store())?.name).toBe('Site A');
+    expect(selectPreviousProfile(store())?.name).toBe('Site B');
+    stop();
+  });
+
+  it('keeps the previous profile over a reload, and forgets one that was deleted', async () => {
+    const harness = await fresh();
+    await store().load();
+    const a = await store().save({ ...userInput(harness), name: 'Site A', select: true });
+    const b = await store().save({ ...userInput(harness), name: 'Site B' });
+    if (!a.ok || !b.ok) throw new Error('not saved');
+    await store().select(b.value.id);
+
+    // A reload: a fresh store over the same core.
+    useProfilesStore.setState({ status: 'loading', profiles: [], previousId: null });
+    await store().load();
+    expect(selectPreviousProfile(store())?.name).toBe('Site A');
+
+    await store().remove(a.value.id);
+    expect(selectPreviousProfile(store())).toBeNull();
+    const none = await store().selectPrevious();
+    expect(none.ok).toBe(false);
+    expect(selectActiveProfile(store())?.name).toBe('Site B');
+  });
+
+  it('counts a switch made elsewhere (the demo start) as a switch', async () => {
+    const harness = await fresh();
+    await store().load();
+    const stop = store().connect();
+    await store().save({ ...userInput(harness), name: 'Site A', select: true });
+    await store().startDemo();
+    expect(selectActiveProfile(store())?.name).not.toBe('Site A');
+    expect(selectPreviousProfile(store())?.name).toBe('Site A');
+    stop();
   });
 });

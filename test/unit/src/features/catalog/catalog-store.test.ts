@@ -205,6 +205,18 @@ describe('catalog store with User credentials', () => {
     expect(state().devices.items).toEqual([]);
   });
 
+  it('says where the keyboard goes: into a product opened, back to the product left', async () => {
+    state().activate(profiles.user);
+    await until((s) => s.products.status === 'ready');
+    expect(state().focusAfter).toBeNull();
+    state().openProduct(perimeter().productKey);
+    expect(state().focusAfter).toEqual({ to: 'devices' });
+    state().focusTaken();
+    expect(state().focusAfter).toBeNull();
+    state().openProduct(null);
+    expect(state().focusAfter).toEqual({ to: 'product', productKey: perimeter().productKey });
+  });
+
   it('loads every device into one list with "load all"', async () => {
     state().activate(profiles.user);
     await until((s) => s.products.status === 'ready');

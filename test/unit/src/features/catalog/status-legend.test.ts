@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEMO_PROFILE_ID,
+  DEMO_STATUS_LEGEND,
+  effectiveLegend,
   legendFromRows,
   legendRows,
   statusLabel,
@@ -46,5 +49,30 @@ describe('status legend', () => {
       { row: 2, field: 'code', message: 'code 1 is already in row 2' },
       { row: 3, field: 'label', message: 'at most 60 characters' },
     ]);
+  });
+});
+
+describe('effective legend', () => {
+  it('names the demo platform’s codes when the operator has not', () => {
+    expect(effectiveLegend({}, 'deviceStatus', DEMO_PROFILE_ID)).toEqual({
+      legend: DEMO_STATUS_LEGEND.deviceStatus,
+      source: 'demo',
+    });
+    expect(statusText(effectiveLegend({}, 'deviceStatus', DEMO_PROFILE_ID).legend, 1)).toBe('1 · Online');
+  });
+
+  it('lets the operator’s labels win, the demo naming the rest', () => {
+    const { legend, source } = effectiveLegend({ '1': 'Streaming' }, 'deviceStatus', DEMO_PROFILE_ID);
+    expect(source).toBe('settings');
+    expect(legend['1']).toBe('Streaming');
+    expect(legend['0']).toBe('Offline');
+  });
+
+  it('gives other platforms only the operator’s labels, and says when there are none', () => {
+    expect(effectiveLegend({}, 'productStatus', 'site-a')).toEqual({ legend: {}, source: 'none' });
+    expect(effectiveLegend({ '1': 'Live' }, 'productStatus', 'site-a')).toEqual({
+      legend: { '1': 'Live' },
+      source: 'settings',
+    });
   });
 });

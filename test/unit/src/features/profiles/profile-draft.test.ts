@@ -6,6 +6,8 @@ import {
   emptyDraft,
   fieldErrors,
   isWeakStorageRefusal,
+  secretIsStored,
+  secretRebindReason,
   toSaveInput,
 } from '../../../../../src/features/profiles/profile-draft';
 
@@ -89,6 +91,27 @@ describe('profile draft', () => {
     expect(fieldErrors(checkDraft(retyped, saved))).toEqual({
       'secrets.queryToken': 'queryToken is required',
     });
+  });
+
+  it('asks for the secret again, in plain words, when the platform address or a key changes', () => {
+    const draft = draftFromProfile(saved);
+    // Same origin, other path: the stored secret still serves.
+    const samePlatform = { ...draft, baseUrl: 'https://IOT.example.com:443/v2' };
+    expect(secretRebindReason(samePlatform, saved)).toBeUndefined();
+    expect(secretIsStored(samePlatform, saved, 'authSecret')).toBe(true);
+
+    const moved = { ...draft, baseUrl: 'https://other.example.com/api' };
+    const why = 'Type the secret again: a saved secret is only sent to the platform it was entered for.';
+    expect(secretRebindReason(moved, saved)).toBe(why);
+    expect(secretIsStored(moved, saved, 'authSecret')).toBe(false);
+    expect(fieldErrors(checkDraft(moved, saved))).toEqual({ 'secrets.authSecret': why });
+    expect(secretRebindReason({ ...draft, baseUrl: 'http://iot.example.com/api' }, saved)).toBe(why);
+
+    const rekeyed = { ...draft, keys: { ...draft.keys, authKey: 'a2' } };
+    expect(secretRebindReason(rekeyed, saved)).toMatch(/only used with the keys it was entered with/);
+    expect(checkDraft({ ...moved, secrets: { authSecret: 'typed again' } }, saved)).toEqual([]);
+    // A new profile has nothing saved to re-bind.
+    expect(secretRebindReason(emptyDraft('user'), undefined)).toBeUndefined();
   });
 
   it('keeps the first message per path', () => {

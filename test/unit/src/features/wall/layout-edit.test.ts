@@ -5,7 +5,6 @@ import {
   moveTile,
   placeDeviceIn,
   removeTileAt,
-  resizeGrid,
   stepSelection,
   tileAt,
   tileKeys,
@@ -28,7 +27,7 @@ describe('placeDeviceIn', () => {
   it('fills the first free cell row by row, skipping cells a span covers', () => {
     const start = shape(3, 2, [{ deviceKey: 'big', column: 1, row: 1, columnSpan: 2, rowSpan: 2 }]);
     const a = placeDeviceIn(start, dev('a'));
-    expect(a).toMatchObject({ ok: true, cell: { column: 3, row: 1 }, replaced: false });
+    expect(a).toMatchObject({ ok: true, cell: { column: 3, row: 1 }, replaced: null });
     if (!a.ok) return;
     const b = placeDeviceIn(a.layout, dev('b'));
     expect(b).toMatchObject({ ok: true, cell: { column: 3, row: 2 } });
@@ -42,32 +41,62 @@ describe('placeDeviceIn', () => {
       { deviceKey: 'big', column: 2, row: 2, columnSpan: 2, rowSpan: 2, label: 'Old' },
     ]);
     const onEmpty = placeDeviceIn(start, dev('a'), { column: 1, row: 3 });
-    expect(onEmpty).toMatchObject({ ok: true, cell: { column: 1, row: 3 }, replaced: false });
-    // A cell inside the span hits the spanning tile, which takes the device.
+    expect(onEmpty).toMatchObject({ ok: true, cell: { column: 1, row: 3 }, replaced: null });
+    // A cell inside the span hits the spanning tile, which takes the device; the tile it showed is named.
     const onSpan = placeDeviceIn(start, { ...dev('b'), sipId: 'sip-9' }, { column: 3, row: 3 });
-    expect(onSpan).toMatchObject({ ok: true, cell: { column: 2, row: 2 }, replaced: true });
+    expect(onSpan).toMatchObject({
+      ok: true,
+      cell: { column: 2, row: 2 },
+      replaced: { deviceKey: 'big', label: 'Old' },
+    });
     if (!onSpan.ok) return;
     expect(onSpan.layout.tiles).toEqual([
-      { deviceKey: 'b', sipId: 'sip-9', label: 'Camera b', column: 2, row: 2, columnSpan: 2, rowSpan: 2 },
+      {
+        deviceKey: 'b',
+        sipId: 'sip-9',
+        deviceName: 'Camera b',
+        column: 2,
+        row: 2,
+        columnSpan: 2,
+        rowSpan: 2,
+      },
     ]);
   });
 
-  it('grows a full wall by a column, then a row, and refuses past 8 × 8', () => {
+  it('never replaces a tile without a cell: a full wall is refused, with the grid that would make room', () => {
+    const full = shape(2, 1, [
+      { deviceKey: 'x', column: 1, row: 1 },
+      { deviceKey: 'y', column: 2, row: 1 },
+    ]);
+    expect(placeDeviceIn(full, dev('z'))).toMatchObject({
+      ok: false,
+      reason: 'full',
+      message: 'The wall is full (2×1): nothing was replaced.',
+      grow: { columns: 2, rows: 2 },
+    });
+  });
+
+  it('grows a full wall by a column, then a row, when asked, and refuses past 8 × 8', () => {
     let layout = shape(1, 1, [{ deviceKey: 'x', column: 1, row: 1 }]);
-    const grown = placeDeviceIn(layout, dev('y'));
+    const grown = placeDeviceIn(layout, dev('y'), null, { grow: true });
     expect(grown.ok && grown.layout.grid).toEqual({ columns: 2, rows: 1 });
-    const again = grown.ok ? placeDeviceIn(grown.layout, dev('z')) : grown;
+    expect(grown).toMatchObject({ grewTo: { columns: 2, rows: 1 }, replaced: null });
+    const again = grown.ok ? placeDeviceIn(grown.layout, dev('z'), null, { grow: true }) : grown;
     expect(again.ok && again.layout.grid).toEqual({ columns: 2, rows: 2 });
 
     const full: LayoutTile[] = [];
     for (let row = 1; row <= 8; row++)
       for (let column = 1; column <= 8; column++) full.push({ deviceKey: `d${column}-${row}`, column, row });
     layout = shape(8, 8, full);
-    expect(placeDeviceIn(layout, dev('one-more'))).toMatchObject({ ok: false, reason: 'full' });
+    expect(placeDeviceIn(layout, dev('one-more'), null, { grow: true })).toMatchObject({
+      ok: false,
+      reason: 'full',
+      grow: null,
+    });
     // Onto a chosen tile it still works: that tile shows the new device.
     expect(placeDeviceIn(layout, dev('one-more'), { column: 8, row: 8 })).toMatchObject({
       ok: true,
-      replaced: true,
+      replaced: { deviceKey: 'd8-8' },
     });
   });
 
@@ -124,27 +153,6 @@ describe('removing, moving, resizing', () => {
     ]);
     // The 2-wide tile cannot go to column 3 (it would leave the grid).
     expect(moveTile(start, { column: 1, row: 2 }, { column: 3, row: 2 })).toBeNull();
-  });
-
-  it('shrinking the grid moves tiles that no longer fit into free cells and counts what is dropped', () => {
-    const tiles: LayoutTile[] = [
-      { deviceKey: 'a', column: 1, row: 1 },
-      { deviceKey: 'b', column: 3, row: 3 },
-      { deviceKey: 'c', column: 2, row: 3 },
-    ];
-    const two = resizeGrid(shape(3, 3, tiles), { columns: 2, rows: 2 });
-    expect(two.dropped).toBe(0);
-    expect(where(two.layout)).toEqual(['a@1,1', 'b@2,1', 'c@1,2']);
-    const one = resizeGrid(shape(3, 3, tiles), { columns: 1, rows: 1 });
-    expect(one.dropped).toBe(2);
-    expect(where(one.layout)).toEqual(['a@1,1']);
-    const big = resizeGrid(shape(2, 2, [{ deviceKey: 'w', column: 1, row: 1, columnSpan: 2 }]), {
-      columns: 1,
-      rows: 2,
-    });
-    expect(big.dropped).toBe(0);
-    expect(big.layout.tiles[0]).toMatchObject({ columnSpan: 1 });
-    expect(resizeGrid(shape(2, 2), { columns: 12, rows: 0 }).layout.grid).toEqual({ columns: 8, rows: 1 });
   });
 });
 

@@ -10,7 +10,8 @@ vi.mock('../../../../../src/lib/bridge', () => ({
   },
 }));
 
-const { useWallStore, SAVE_DEBOUNCE_MS } = await import('../../../../../src/features/wall/wall-store');
+const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
+const { VIEW_DEBOUNCE_MS, WALL_VIEW_KEY } = await import('../../../../../src/features/wall/wall-view');
 
 let h: CoreHarness;
 let profileId: string;
@@ -18,7 +19,8 @@ let disconnect: () => void = () => undefined;
 const pristine = useWallStore.getState();
 const store = () => useWallStore.getState();
 const dev = (key: string) => ({ deviceKey: key, deviceName: `Camera ${key}` });
-const cells = (layout: Layout | null) => layout?.tiles.map((t) => `${t.deviceKey}@${t.column},${t.row}`);
+const cells = (layout: Layout | null | undefined) =>
+  layout?.tiles.map((t) => `${t.deviceKey}@${t.column},${t.row}`);
 
 async function stored(id: string): Promise<Layout | undefined> {
   const list = await h.api.layouts.list();
@@ -32,12 +34,29 @@ async function saveElsewhere(draft: LayoutDraft): Promise<Layout> {
   return result.value as Layout;
 }
 
-/** A fresh renderer: an empty store that loads from the core and follows its events. */
+/** A fresh renderer (a reload): what the last one still had to remember is written, then an empty store loads. */
 async function openWall(): Promise<void> {
+  await store().flush();
   disconnect();
   useWallStore.setState(pristine, true);
   disconnect = store().connect();
   await store().load();
+}
+
+/** A 4 × 4 layout of 16 cameras, d1 … d16 row by row, saved. */
+async function sixteen(id = 'sixteen'): Promise<Layout> {
+  return saveElsewhere({
+    id,
+    name: 'Sixteen',
+    profileId,
+    grid: { columns: 4, rows: 4 },
+    tiles: Array.from({ length: 16 }, (_, i) => ({
+      deviceKey: `d${i + 1}`,
+      label: `Cam ${i + 1}`,
+      column: (i % 4) + 1,
+      row: Math.floor(i / 4) + 1,
+    })),
+  });
 }
 
 beforeAll(async () => {
@@ -62,10 +81,13 @@ beforeEach(async () => {
   // A test may leave the kiosk locked, and then the core refuses every change: the administrator's
   // way in (a provisioning file) unlocks it first.
   await h.core.importProvisioning(JSON.stringify({ version: 1, kiosk: { enabled: false, locked: false } }));
+  await store().flush();
   const list = await h.api.layouts.list();
   for (const l of list.ok ? list.value : []) await h.api.layouts.remove({ id: l.id });
   await h.api.settings.set({ kiosk: { enabled: false, startLayout: null, locked: false } });
+  await h.api.ui.set({ key: WALL_VIEW_KEY, value: null });
   h.calls.length = 0;
+  h.delay = undefined;
 });
 
 afterEach(async () => {
@@ -86,27 +108,102 @@ describe('placing devices', () => {
     const layout = store().layout!;
     expect(layout).toMatchObject({ profileId, grid: { columns: 3, rows: 3 } });
     expect(cells(layout)).toEqual(['a@1,1', 'b@2,1', 'c@3,1', 'd@1,2']);
-    expect(layout.tiles[0]).toMatchObject({ label: 'Camera a' });
+    // The device's name goes with the tile (a caption, `label`, is the operator's own).
+    expect(layout.tiles[0]).toMatchObject({ deviceName: 'Camera a' });
+    expect(layout.tiles[0]).not.toHaveProperty('label');
+    expect(store().changes).toBe('new');
   });
 
-  it('puts a device on the given cell, else on the selected tile, else on the next free cell', async () => {
+  it('a selected or focused tile is no target: ▶ fills the next free cell and never replaces a camera', async () => {
+    await saveElsewhere({
+      id: 'one',
+      name: 'One',
+      profileId,
+      grid: { columns: 3, rows: 3 },
+      tiles: [{ deviceKey: 'live', column: 1, row: 1 }],
+    });
+    await openWall();
+    store().selectTile({ column: 1, row: 1 });
+    expect(store().placeDevice(dev('second'))).toMatchObject({
+      ok: true,
+      cell: { column: 2, row: 1 },
+      replaced: null,
+    });
+    expect(cells(store().layout)).toEqual(['live@1,1', 'second@2,1']);
+  });
+
+  it('a full wall says so and replaces nothing; asked to, it grows to make room', async () => {
+    await saveElsewhere({
+      id: 'full',
+      name: 'Full',
+      profileId,
+      grid: { columns: 2, rows: 1 },
+      tiles: [{ deviceKey: 'a' }, { deviceKey: 'b' }],
+    });
+    await openWall();
+    expect(store().placeDevice(dev('c'))).toMatchObject({
+      ok: false,
+      reason: 'full',
+      message: 'The wall is full (2×1): nothing was replaced.',
+      grow: { columns: 2, rows: 2 },
+    });
+    expect(cells(store().layout)).toEqual(['a@undefined,undefined', 'b@undefined,undefined']);
+    expect(store().placeDevice(dev('c'), undefined, { grow: true })).toMatchObject({
+      ok: true,
+      grewTo: { columns: 2, rows: 2 },
+      cell: { column: 1, row: 2 },
+    });
+    expect(cells(store().layout)).toEqual(['a@1,1', 'b@2,1', 'c@1,2']);
+  });
+
+  it('replaces a camera only when told: a drop on its cell, or the replace target, and names what it replaced', async () => {
+    await saveElsewhere({
+      id: 'gates',
+      name: 'Gates',
+      profileId,
+      grid: { columns: 2, rows: 2 },
+      tiles: [
+        { deviceKey: 'g3', label: 'Gate 3', column: 1, row: 1 },
+        { deviceKey: 'g4', label: 'Gate 4', column: 2, row: 1 },
+      ],
+    });
+    await openWall();
+    const dropped = store().placeDevice(dev('lobby'), { column: 1, row: 1 });
+    expect(dropped).toMatchObject({ ok: true, replaced: { deviceKey: 'g3', label: 'Gate 3' } });
+    expect(store().history.past.at(-1)?.label).toBe('Replace Gate 3 with Camera lobby');
+
+    store().setReplaceTarget({ column: 2, row: 1 });
+    expect(store().replaceTarget).toEqual({ column: 2, row: 1 });
+    expect(store().placeDevice(dev('yard'))).toMatchObject({ ok: true, replaced: { deviceKey: 'g4' } });
+    // The target is used once.
+    expect(store().replaceTarget).toBeNull();
+    expect(store().placeDevice(dev('next'))).toMatchObject({
+      ok: true,
+      cell: { column: 1, row: 2 },
+      replaced: null,
+    });
+    expect(cells(store().layout)).toEqual(['lobby@1,1', 'yard@2,1', 'next@1,2']);
+
+    // Undo of one edit works while it is the last one only.
+    expect(dropped.ok && store().undo(dropped.editId)).toBe(false);
+    store().undo();
+    store().undo();
+    expect(cells(store().layout)).toEqual(['lobby@1,1', 'g4@2,1']);
+    expect(dropped.ok && store().undo(dropped.editId)).toBe(true);
+    expect(cells(store().layout)).toEqual(['g3@1,1', 'g4@2,1']);
+    expect(store().changes).toBe('none');
+  });
+
+  it('▶ on a device already on the wall does not put it up twice', async () => {
     await openWall();
     store().placeDevice(dev('a'));
-    store().selectTile({ column: 2, row: 2 });
-    expect(store().placeDevice(dev('on-selected'))).toMatchObject({
+    expect(store().placeDevice(dev('a'))).toMatchObject({
       ok: true,
-      cell: { column: 2, row: 2 },
-      replaced: false,
+      already: true,
+      cell: { column: 1, row: 1 },
     });
-    expect(store().placeDevice(dev('at'), { column: 3, row: 3 })).toMatchObject({
-      ok: true,
-      cell: { column: 3, row: 3 },
-    });
-    // The selection is still on 2,2: the next device replaces what is shown there.
-    expect(store().placeDevice(dev('replacing'))).toMatchObject({ ok: true, replaced: true });
-    store().selectTile(null);
-    store().placeDevice(dev('free'));
-    expect(cells(store().layout)).toEqual(['a@1,1', 'replacing@2,2', 'at@3,3', 'free@2,1']);
+    expect(store().layout?.tiles).toHaveLength(1);
+    expect(store().history.past).toHaveLength(1);
   });
 
   it('honours the spans of a provisioned layout', async () => {
@@ -122,14 +219,15 @@ describe('placing devices', () => {
     store().selectTile({ column: 2, row: 2 });
     // Selecting inside the span selects the spanning tile itself.
     expect(store().selectedTile).toEqual({ column: 1, row: 1 });
-    store().selectTile(null);
     store().placeDevice(dev('c'));
     expect(cells(store().layout)).toEqual(['big@1,1', 'side@3,1', 'c@3,2']);
-    // Full now: the next one grows the grid towards a square, by a row here.
-    store().placeDevice(dev('d'));
-    expect(store().layout?.grid).toEqual({ columns: 3, rows: 3 });
-    expect(cells(store().layout)).toEqual(['big@1,1', 'side@3,1', 'c@3,2', 'd@1,3']);
     expect(store().layout?.tiles[0]).toMatchObject({ columnSpan: 2, rowSpan: 2 });
+    // A tile grows only over free cells.
+    expect(store().setTileSpan({ column: 3, row: 1 }, { columnSpan: 1, rowSpan: 2 })).toBe(false);
+    store().removeTile({ column: 3, row: 2 });
+    expect(store().setTileSpan({ column: 3, row: 1 }, { columnSpan: 1, rowSpan: 2 })).toBe(true);
+    store().undo();
+    expect(store().layout?.tiles.find((t) => t.deviceKey === 'side')).not.toHaveProperty('rowSpan');
   });
 
   it('refuses to change a locked kiosk wall', async () => {
@@ -142,65 +240,131 @@ describe('placing devices', () => {
     });
     await h.api.settings.set({ kiosk: { enabled: true, startLayout: layout.id, locked: true } });
     await openWall();
-    expect(store().placeDevice(dev('a'))).toMatchObject({ ok: false });
+    expect(store().placeDevice(dev('a'))).toMatchObject({ ok: false, reason: 'locked' });
     expect(store().layout?.tiles).toEqual([]);
   });
 });
 
-describe('saving', () => {
-  it('writes a burst of edits once, after the debounce, and a reload shows them', async () => {
+describe('shrinking and growing the grid', () => {
+  it('parks the cameras that do not fit, names them first, and brings every one back when the grid grows', async () => {
+    await sixteen();
     await openWall();
-    for (const key of ['a', 'b', 'c']) store().placeDevice(dev(key));
-    store().removeTile({ column: 2, row: 1 });
-    expect(store().saveState).toBe('pending');
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS - 50);
+    const leaving = store().previewGrid({ columns: 3, rows: 2 });
+    expect(leaving.map((t) => t.label)).toEqual([
+      'Cam 4',
+      'Cam 8',
+      'Cam 9',
+      'Cam 10',
+      'Cam 11',
+      'Cam 12',
+      'Cam 13',
+      'Cam 14',
+      'Cam 15',
+      'Cam 16',
+    ]);
+    // Asking changed nothing.
+    expect(store().layout?.grid).toEqual({ columns: 4, rows: 4 });
+    store().setGrid({ columns: 3, rows: 2 });
+    expect(store().layout?.tiles).toHaveLength(6);
+    expect(store().layout?.parked).toHaveLength(10);
+    expect(store().changes).toBe('modified');
+    store().setGrid({ columns: 4, rows: 4 });
+    expect(store().layout?.tiles).toHaveLength(16);
+    expect(store().layout?.parked).toBeUndefined();
+    expect(cells(store().layout)?.sort()).toEqual(cells(await stored('sixteen'))?.sort());
+    // Back as it was saved: nothing to save.
+    expect(store().changes).toBe('none');
+  });
+
+  it('Undo after a shrink restores the layout at once, Redo shrinks it again', async () => {
+    await sixteen();
+    await openWall();
+    store().setGrid({ columns: 2, rows: 2 });
+    expect(store().layout?.tiles).toHaveLength(4);
+    expect(store().undo()).toBe(true);
+    expect(store().layout?.grid).toEqual({ columns: 4, rows: 4 });
+    expect(store().layout?.tiles).toHaveLength(16);
+    expect(store().redo()).toBe(true);
+    expect(store().layout?.tiles).toHaveLength(4);
+  });
+
+  it('parked cameras are saved with the layout and still come back after a reload', async () => {
+    await sixteen();
+    await openWall();
+    store().setGrid({ columns: 3, rows: 2 });
+    expect(await store().saveLayout()).toEqual({ ok: true });
+    expect((await stored('sixteen'))?.parked).toHaveLength(10);
+    await openWall();
+    store().setGrid({ columns: 4, rows: 4 });
+    expect(store().layout?.tiles).toHaveLength(16);
+  });
+});
+
+describe('a saved layout is changed only by Save', () => {
+  it('edits show at once but leave the saved layout as it was until Save; Revert (undoable) goes back', async () => {
+    await sixteen();
+    await openWall();
+    store().removeTile({ column: 1, row: 1 });
+    store().moveTile({ column: 2, row: 1 }, { column: 1, row: 1 });
+    expect(store().changes).toBe('modified');
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(callsOf(h, 'layouts:save')).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(100);
-    await store().flush();
-    expect(callsOf(h, 'layouts:save')).toHaveLength(1);
-    expect(store().saveState).toBe('saved');
-    const id = store().layout!.id;
-    expect(cells((await stored(id)) ?? null)).toEqual(['a@1,1', 'c@3,1']);
+    expect((await stored('sixteen'))?.tiles).toHaveLength(16);
 
-    await openWall();
-    expect(store().layout?.id).toBe(id);
-    expect(cells(store().layout)).toEqual(['a@1,1', 'c@3,1']);
+    store().revert();
+    expect(store().changes).toBe('none');
+    expect(store().layout?.tiles).toHaveLength(16);
+    expect(store().undo()).toBe(true);
+    expect(store().layout?.tiles).toHaveLength(15);
+
+    expect(await store().saveLayout()).toEqual({ ok: true });
+    expect(callsOf(h, 'layouts:save')).toHaveLength(1);
+    expect(store().changes).toBe('none');
+    expect((await stored('sixteen'))?.tiles).toHaveLength(15);
   });
 
-  it('flush writes a pending edit at once (page hidden, layout switch)', async () => {
+  it('a new wall is saved under a name; Save as leaves the layout it came from as it was', async () => {
+    await saveElsewhere({
+      id: 'one',
+      name: 'One',
+      profileId,
+      grid: { columns: 3, rows: 3 },
+      tiles: [{ deviceKey: 'a', column: 3, row: 3 }],
+    });
+    await saveElsewhere({ id: 'two', name: 'Two', profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
     await openWall();
-    store().placeDevice(dev('a'));
-    await store().flush();
-    expect(callsOf(h, 'layouts:save')).toHaveLength(1);
-    expect(await stored(store().layout!.id)).toBeDefined();
-  });
-
-  it('an edit made while a save is in flight is saved after it, and nothing is lost', async () => {
-    await openWall();
-    store().placeDevice(dev('a'));
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    store().placeDevice(dev('b'));
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    await store().flush();
-    expect(callsOf(h, 'layouts:save').length).toBeGreaterThanOrEqual(2);
-    expect(cells((await stored(store().layout!.id)) ?? null)).toEqual(['a@1,1', 'b@2,1']);
-    expect(store().saveState).toBe('saved');
+    await store().openLayout('two');
+    expect(store().layout?.name).toBe('Two');
+    await store().openLayout('one');
+    expect(store().setGrid({ columns: 2, rows: 2 })).toMatchObject({ parked: [] });
+    expect(cells(store().layout)).toEqual(['a@1,1']);
+    const copy = await store().saveAs('Night shift');
+    expect(copy).toEqual({ ok: true, id: 'night-shift' });
+    expect(store().layout).toMatchObject({
+      id: 'night-shift',
+      name: 'Night shift',
+      grid: { columns: 2, rows: 2 },
+    });
+    expect(store().changes).toBe('none');
+    expect(await stored('one')).toMatchObject({ grid: { columns: 3, rows: 3 } });
+    expect(await stored('night-shift')).toMatchObject({ tiles: [{ deviceKey: 'a', column: 1, row: 1 }] });
   });
 
   it('shows a failed save and saves again on retry', async () => {
+    await sixteen();
     await openWall();
-    store().placeDevice(dev('a'));
+    store().removeTile({ column: 1, row: 1 });
     useWallStore.setState({ layout: { ...store().layout!, profileId: 'gone' } });
-    await store().flush();
+    expect(await store().saveLayout()).toMatchObject({ ok: false });
     expect(store().saveState).toBe('failed');
     expect(store().saveError).toMatch(/profile/);
     useWallStore.setState({ layout: { ...store().layout!, profileId } });
     store().retrySave();
-    await store().flush();
-    expect(store().saveState).toBe('saved');
+    await vi.waitFor(() => expect(store().saveState).toBe('idle'));
+    expect((await stored('sixteen'))?.tiles).toHaveLength(15);
   });
 
-  it('takes a change made elsewhere while idle, but never over a pending edit of its own', async () => {
+  it('takes a change made elsewhere while it has no edits, but never over edits of its own', async () => {
     const first = await saveElsewhere({
       id: 'shared',
       name: 'Shared',
@@ -215,13 +379,93 @@ describe('saving', () => {
     store().placeDevice(dev('mine'), { column: 1, row: 1 });
     await saveElsewhere({ ...first, tiles: [{ deviceKey: 'other', column: 1, row: 2 }] });
     expect(cells(store().layout)).toEqual(['from-elsewhere@2,2', 'mine@1,1']);
-    await vi.advanceTimersByTimeAsync(SAVE_DEBOUNCE_MS);
-    await store().flush();
-    expect(cells((await stored('shared')) ?? null)).toEqual(['from-elsewhere@2,2', 'mine@1,1']);
+    expect(store().changes).toBe('modified');
+    await store().saveLayout();
+    expect(cells(await stored('shared'))).toEqual(['from-elsewhere@2,2', 'mine@1,1']);
   });
 });
 
-describe('layouts', () => {
+describe('the wall comes back as it was left', () => {
+  it('a reload shows the same layout with its unsaved edits, focus and stats, through the core’s ui memory', async () => {
+    await sixteen();
+    await saveElsewhere({ id: 'other', name: 'Other', profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
+    await openWall();
+    await store().openLayout('other');
+    await store().openLayout('sixteen');
+    store().setGrid({ columns: 3, rows: 2 });
+    store().selectTile({ column: 2, row: 2 });
+    store().toggleStats('d6||#1');
+    await vi.advanceTimersByTimeAsync(VIEW_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(store().remembering).toBe(false));
+
+    await openWall();
+    expect(store().layout?.id).toBe('sixteen');
+    expect(store().layout?.tiles).toHaveLength(6);
+    expect(store().changes).toBe('modified');
+    expect(store().selectedTile).toEqual({ column: 2, row: 2 });
+    expect(store().statsShown).toEqual({ 'd6||#1': true });
+    // The saved layout is as it was; growing the remembered draft again brings every camera back.
+    expect((await stored('sixteen'))?.tiles).toHaveLength(16);
+    store().setGrid({ columns: 4, rows: 4 });
+    expect(store().changes).toBe('none');
+  });
+
+  it('a new wall that was never saved comes back too; a draft of a layout removed elsewhere does not', async () => {
+    await openWall();
+    store().placeDevice(dev('a'));
+    await openWall();
+    expect(cells(store().layout)).toEqual(['a@1,1']);
+    expect(store().changes).toBe('new');
+
+    await sixteen('gone');
+    await openWall();
+    await store().openLayout('gone');
+    store().removeTile({ column: 1, row: 1 });
+    await store().flush();
+    await h.api.layouts.remove({ id: 'gone' });
+    await openWall();
+    expect(store().layout?.id).not.toBe('gone');
+  });
+
+  it('shows nothing until the core has answered, then the remembered layout (no flash of the first one)', async () => {
+    await saveElsewhere({ id: 'first', name: 'First', profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
+    await saveElsewhere({ id: 'last', name: 'Last', profileId, grid: { columns: 2, rows: 2 }, tiles: [] });
+    await openWall();
+    await store().openLayout('last');
+    await store().flush();
+
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    h.delay = (call) => (call.channel === 'ui:get' ? held : undefined);
+    useWallStore.setState(pristine, true);
+    const loading = store().load();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(store().status).toBe('loading');
+    expect(store().layout).toBeNull();
+    release();
+    await loading;
+    expect(store().layout?.id).toBe('last');
+  });
+
+  it('takes over the layout an earlier version remembered in the page’s storage, once', async () => {
+    await saveElsewhere({ id: 'first', name: 'First', profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
+    await saveElsewhere({ id: 'older', name: 'Older', profileId, grid: { columns: 2, rows: 2 }, tiles: [] });
+    const storage = new Map<string, string>([['wall.currentLayout', 'older']]);
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      removeItem: (k: string) => void storage.delete(k),
+    });
+    try {
+      await openWall();
+      expect(store().layout?.id).toBe('older');
+      expect(storage.has('wall.currentLayout')).toBe(false);
+      await openWall();
+      expect(store().layout?.id).toBe('older');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('opens the kiosk start layout when kiosk mode is on', async () => {
     await saveElsewhere({ id: 'day', name: 'Day', profileId, grid: { columns: 2, rows: 2 }, tiles: [] });
     await saveElsewhere({ id: 'night', name: 'Night', profileId, grid: { columns: 4, rows: 4 }, tiles: [] });
@@ -231,33 +475,9 @@ describe('layouts', () => {
     await openWall();
     expect(store().layout?.id).toBe('night');
   });
+});
 
-  it('switches, resizes and saves as a new layout', async () => {
-    await saveElsewhere({
-      id: 'one',
-      name: 'One',
-      profileId,
-      grid: { columns: 3, rows: 3 },
-      tiles: [{ deviceKey: 'a', column: 3, row: 3 }],
-    });
-    await saveElsewhere({ id: 'two', name: 'Two', profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
-    await openWall();
-    await store().openLayout('two');
-    expect(store().layout?.name).toBe('Two');
-    await store().openLayout('one');
-    expect(store().setGrid({ columns: 2, rows: 2 })).toBe(0);
-    expect(cells(store().layout)).toEqual(['a@1,1']);
-    const copy = await store().saveAs('Night shift');
-    expect(copy).toEqual({ ok: true, id: 'night-shift' });
-    expect(store().layout).toMatchObject({
-      id: 'night-shift',
-      name: 'Night shift',
-      grid: { columns: 2, rows: 2 },
-    });
-    expect(await stored('one')).toMatchObject({ grid: { columns: 2, rows: 2 } });
-    expect(await stored('night-shift')).toMatchObject({ tiles: [{ deviceKey: 'a', column: 1, row: 1 }] });
-  });
-
+describe('keys', () => {
   it("moves the selection with arrows past spans and toggles a tile's stats", async () => {
     await saveElsewhere({
       id: 'keys',

@@ -1,0 +1,168 @@
+import { useEffect, useState, type HTMLAttributes, type SyntheticEvent } from 'react';
+import type { AppError } from '../../../electron/shared/contract';
+import type { KioskSettings as Kiosk, Settings, SettingsPatch } from '../../../electron/shared/settings';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { api } from '../../lib/bridge';
+import { formatClock } from '../../lib/format-time';
+import { plainError } from '../../lib/plain-error';
+
+/** React types onCancel for <dialog> only, but carries a nested dialog's cancel through any element. */
+const containCancel = {
+  onCancel: (e: SyntheticEvent) => e.stopPropagation(),
+} as HTMLAttributes<HTMLDivElement>;
+
+export interface KioskSettingsProps {
+  settings: Settings;
+  save(patch: SettingsPatch): Promise<{ ok: true } | { ok: false; error: AppError }>;
+  /** Changes are refused now (locked, no administrator's unlock running). */
+  locked: boolean;
+  /** An admin PIN is set (by a provisioning file): a locked wall can be unlocked with it. */
+  pinSet: boolean;
+}
+
+/**
+ * Kiosk mode: whether the wall opens on a start layout, which one, and whether it is locked. Locking
+ * is asked once more, with what it means: only the admin PIN or a provisioning file opens it again.
+ */
+export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsProps) {
+  const [draft, setDraft] = useState<Kiosk>(settings.kiosk);
+  const [base, setBase] = useState(settings.kiosk);
+  const [layouts, setLayouts] = useState<{ id: string; name: string }[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [state, setState] = useState<
+    { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
+  >(null);
+
+  if (settings.kiosk !== base) {
+    setBase(settings.kiosk);
+    if (JSON.stringify(draft) === JSON.stringify(base)) setDraft(settings.kiosk);
+  }
+
+  useEffect(() => {
+    let live = true;
+    void api.layouts.list().then((result) => {
+      if (live && result.ok) setLayouts(result.value.map((l) => ({ id: l.id, name: l.name })));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const dirty = JSON.stringify(draft) !== JSON.stringify(settings.kiosk);
+  const needsLayout = draft.enabled && !draft.startLayout;
+  const unlockNote = pinSet
+    ? 'Once locked, only the admin PIN or a provisioning file can unlock this wall.'
+    : 'No admin PIN is set on this wall: once locked, only a provisioning file can unlock it.';
+
+  const doSave = async () => {
+    setConfirming(false);
+    setState({ kind: 'saving' });
+    const result = await save({ kiosk: draft });
+    setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
+  };
+
+  return (
+    <div className="settings-form" data-testid="kiosk-settings">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.enabled}
+          disabled={locked}
+          onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+          data-testid="kiosk-enabled"
+        />
+        Kiosk mode: the wall opens on its start layout whenever the app starts
+      </label>
+      <div className="settings-row">
+        <label className="field-label" htmlFor="kiosk-start-layout">
+          Start layout
+        </label>
+        <select
+          id="kiosk-start-layout"
+          className="input select"
+          value={draft.startLayout ?? ''}
+          disabled={locked}
+          onChange={(e) => setDraft((d) => ({ ...d, startLayout: e.target.value || null }))}
+          data-testid="kiosk-start-layout"
+        >
+          <option value="">{layouts.length ? 'Choose a saved layout…' : 'No saved layout yet'}</option>
+          {layouts.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+          {draft.startLayout && !layouts.some((l) => l.id === draft.startLayout) && (
+            <option value={draft.startLayout}>{draft.startLayout} (not found)</option>
+          )}
+        </select>
+        {needsLayout && <p className="field-hint text-warn">Choose the layout the wall opens on.</p>}
+      </div>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.locked}
+          disabled={locked}
+          onChange={(e) => setDraft((d) => ({ ...d, locked: e.target.checked }))}
+          data-testid="kiosk-locked"
+        />
+        Locked: nobody can change profiles, layouts or settings from this screen
+      </label>
+      <p className="field-hint kiosk-note">{unlockNote}</p>
+
+      <div className="settings-actions">
+        <Button
+          variant="primary"
+          size="small"
+          disabled={locked || !dirty || needsLayout}
+          busy={state?.kind === 'saving'}
+          onClick={() => (draft.locked && !settings.kiosk.locked ? setConfirming(true) : void doSave())}
+          data-testid="save-kiosk"
+        >
+          Save kiosk settings
+        </Button>
+        <Button
+          size="small"
+          variant="ghost"
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(settings.kiosk);
+            setState(null);
+          }}
+        >
+          Revert
+        </Button>
+        <span className="settings-status small" role="status">
+          {state?.kind === 'failed' ? (
+            <span className="text-danger">Not saved: {plainError(state.error).message}</span>
+          ) : dirty ? (
+            state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
+          ) : (
+            state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
+          )}
+        </span>
+      </div>
+
+      {confirming && (
+        // Its Escape closes this question only, not the Settings dialog around it.
+        <div className="contents" {...containCancel}>
+          <ConfirmDialog
+            title="Lock this wall?"
+            message={
+              <>
+                <p>Nobody will be able to change profiles, layouts or settings from this screen.</p>
+                <p>
+                  <strong>{unlockNote}</strong>
+                </p>
+              </>
+            }
+            confirmLabel="Lock the wall"
+            danger
+            onConfirm={() => void doSave()}
+            onCancel={() => setConfirming(false)}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import type { AppError } from '../../../electron/shared/contract';
+import {
+  DEFAULT_TRANSPORT_ORDER,
+  type Settings,
+  type SettingsPatch,
+} from '../../../electron/shared/settings';
+import { Button } from '../../components/button';
+import { formatClock } from '../../lib/format-time';
+import { plainError } from '../../lib/plain-error';
+import { TransportOrderList, transportRows, type TransportRow } from './transport-order-list';
+
+export interface PlaybackSettingsProps {
+  settings: Settings;
+  save(patch: SettingsPatch): Promise<{ ok: true } | { ok: false; error: AppError }>;
+  /** Changes are refused now (a locked kiosk). */
+  locked: boolean;
+}
+
+interface Draft {
+  rows: TransportRow[];
+  grace: string;
+  stats: boolean;
+}
+
+const draftOf = (s: Settings): Draft => ({
+  rows: transportRows(s.transportOrder),
+  grace: String(s.hiddenTileGraceSeconds),
+  stats: s.statsOverlay,
+});
+
+const orderOf = (rows: TransportRow[]) => rows.filter((r) => r.on).map((r) => r.transport);
+
+/**
+ * How tiles play: the transport order, how long a hidden tile keeps playing, and whether every tile
+ * shows its playback statistics. Changed here, saved with one button (or reverted); "Saved" is said
+ * only after the core kept it.
+ */
+export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [base, setBase] = useState(settings);
+  const [state, setState] = useState<
+    { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
+  >(null);
+
+  // Settings changed elsewhere: take them, unless something is being edited here.
+  if (settings !== base) {
+    setBase(settings);
+    if (JSON.stringify(draft) === JSON.stringify(draftOf(base))) setDraft(draftOf(settings));
+  }
+
+  const grace = Number(draft.grace);
+  const graceError =
+    draft.grace.trim() === '' || !Number.isInteger(grace) || grace < 0 || grace > 3600
+      ? 'A whole number of seconds, 0 to 3600.'
+      : undefined;
+  const order = orderOf(draft.rows);
+  const dirty =
+    JSON.stringify(order) !== JSON.stringify(settings.transportOrder) ||
+    grace !== settings.hiddenTileGraceSeconds ||
+    draft.stats !== settings.statsOverlay;
+
+  const onSave = async () => {
+    if (graceError) return;
+    setState({ kind: 'saving' });
+    const result = await save({
+      transportOrder: order,
+      hiddenTileGraceSeconds: grace,
+      statsOverlay: draft.stats,
+    });
+    setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
+  };
+
+  return (
+    <div className="settings-form" data-testid="playback-settings">
+      <h4 className="settings-label">Transport order</h4>
+      <p className="field-hint">
+        A tile plays the first transport in this list that its stream offers and this computer can play.
+      </p>
+      <TransportOrderList
+        rows={draft.rows}
+        disabled={locked}
+        onChange={(rows) => setDraft((d) => ({ ...d, rows }))}
+      />
+      <Button
+        size="small"
+        variant="ghost"
+        disabled={locked}
+        onClick={() => setDraft((d) => ({ ...d, rows: transportRows(DEFAULT_TRANSPORT_ORDER) }))}
+      >
+        Default order
+      </Button>
+
+      <div className="settings-row">
+        <label className="field-label" htmlFor="hidden-grace">
+          Hidden-tile grace
+        </label>
+        <span className="settings-inline">
+          <input
+            id="hidden-grace"
+            className="input input-small settings-number"
+            type="number"
+            min={0}
+            max={3600}
+            step={1}
+            inputMode="numeric"
+            value={draft.grace}
+            disabled={locked}
+            aria-invalid={graceError ? true : undefined}
+            aria-describedby="hidden-grace-hint"
+            onChange={(e) => setDraft((d) => ({ ...d, grace: e.target.value }))}
+          />{' '}
+          seconds
+        </span>
+        <p className="field-hint" id="hidden-grace-hint">
+          A tile out of sight (a hidden window, a collapsed wall) keeps playing this long, then stops to save
+          the network; it starts again when seen.
+        </p>
+        {graceError && <p className="field-error">{graceError}</p>}
+      </div>
+
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={draft.stats}
+          disabled={locked}
+          onChange={(e) => setDraft((d) => ({ ...d, stats: e.target.checked }))}
+        />
+        Show playback statistics on every tile (frame rate, delay, transport)
+      </label>
+
+      <div className="settings-actions">
+        <Button
+          variant="primary"
+          size="small"
+          disabled={locked || !dirty || !!graceError}
+          busy={state?.kind === 'saving'}
+          onClick={() => void onSave()}
+          data-testid="save-playback"
+        >
+          Save playback settings
+        </Button>
+        <Button
+          size="small"
+          variant="ghost"
+          disabled={!dirty}
+          onClick={() => {
+            setDraft(draftOf(settings));
+            setState(null);
+          }}
+        >
+          Revert
+        </Button>
+        <span className="settings-status small" role="status" data-testid="playback-status">
+          {state?.kind === 'failed' ? (
+            <span className="text-danger">Not saved: {plainError(state.error).message}</span>
+          ) : dirty ? (
+            state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
+          ) : (
+            state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
+          )}
+        </span>
+      </div>
+    </div>
+  );
+}

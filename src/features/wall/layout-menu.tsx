@@ -1,0 +1,100 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+export interface LayoutMenuProps {
+  canRemove: boolean;
+  statsDefault: boolean;
+  onSaveAs(): void;
+  onRemove(): void;
+  onToggleStats(): void;
+}
+
+const ITEMS = '[role^="menuitem"]';
+
+/**
+ * The layout's less frequent actions behind one button, so the toolbar stays on one line beside an
+ * open catalog: save as, remove, and the stats default (also a button of its own where there is room).
+ * Closes on Escape (focus back on its button), on a choice, and when the focus leaves it.
+ */
+export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onToggleStats }: LayoutMenuProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (open) rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus();
+  }, [open]);
+
+  const choose = (action: () => void) => {
+    setOpen(false);
+    buttonRef.current?.focus();
+    action();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+      buttonRef.current?.focus();
+      return;
+    }
+    if (!open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+    e.preventDefault();
+    const items = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>(ITEMS) ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className="wall-layout-menu"
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-ghost btn-small"
+        aria-label="More layout actions"
+        title="More layout actions"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="wall-layout-menu"
+      >
+        ⋯
+      </button>
+      {open && (
+        <div className="wall-tile-menu-list wall-layout-menu-list" role="menu" id={id} aria-label="Layout">
+          <button type="button" role="menuitem" onClick={() => choose(onSaveAs)} data-testid="wall-save-as">
+            Save as a new layout…
+          </button>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            aria-checked={statsDefault}
+            onClick={() => choose(onToggleStats)}
+          >
+            {statsDefault ? '✓ ' : ''}Stats on every tile
+          </button>
+          {canRemove && (
+            <button
+              type="button"
+              role="menuitem"
+              className="is-danger"
+              onClick={() => choose(onRemove)}
+              data-testid="wall-remove-layout"
+            >
+              Remove this layout…
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { TextField } from '../../components/text-field';
+import { useWallStore } from './wall-store';
+
+/** Name the wall and save it as a layout of its own (the saved layout it came from stays as it was). */
+export function SaveAsDialog({ initial, onClose }: { initial: string; onClose(): void }) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    const result = await useWallStore.getState().saveAs(name);
+    setBusy(false);
+    if (result.ok) onClose();
+    else setError(result.message);
+  };
+  return (
+    <Dialog
+      title="Save the wall as a new layout"
+      onClose={onClose}
+      size="small"
+      testId="wall-save-as-dialog"
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            variant="primary"
+            busy={busy}
+            onClick={() => void submit()}
+            data-testid="wall-save-as-submit"
+          >
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField label="Name" value={name} onChange={setName} error={error} maxLength={100} autoFocus />
+      </form>
+    </Dialog>
+  );
+}

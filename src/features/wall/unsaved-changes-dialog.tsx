@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+
+export interface UnsavedChangesDialogProps {
+  name: string;
+  /** Never saved (a new wall) rather than edited. */
+  isNew: boolean;
+  onSave(): Promise<boolean>;
+  onDiscard(): void;
+  onCancel(): void;
+}
+
+/** Before the wall shows another layout: keep the edits of this one (Save), drop them, or stay. */
+export function UnsavedChangesDialog({
+  name,
+  isNew,
+  onSave,
+  onDiscard,
+  onCancel,
+}: UnsavedChangesDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      title={isNew ? `Save the wall "${name}"?` : `Save the changes to "${name}"?`}
+      onClose={onCancel}
+      size="small"
+      testId="wall-unsaved-dialog"
+      footer={
+        <>
+          <Button onClick={onCancel} autoFocus>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onDiscard} data-testid="wall-unsaved-discard">
+            {isNew ? 'Discard the wall' : 'Discard changes'}
+          </Button>
+          <Button
+            variant="primary"
+            busy={busy}
+            data-testid="wall-unsaved-save"
+            onClick={() => {
+              setBusy(true);
+              void onSave().then((ok) => {
+                if (!ok) setBusy(false);
+              });
+            }}
+          >
+            {isNew ? `Save as "${name}"` : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <p>
+        {isNew
+          ? 'This wall has not been saved as a layout. Save it before showing another layout, or its tiles are gone.'
+          : 'The wall has edits that are not in the saved layout. Save them into it before showing another layout, or they are gone.'}
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Layout } from '../../../electron/shared/layout';
+
+/** One step back (or forward): the layout as it was, and what the edit did, in an operator's words. */
+export interface HistoryEntry {
+  id: number;
+  /** "Replace Gate 3 with Lobby 1", "Grid 3 × 2": shown as "Undo: …". */
+  label: string;
+  layout: Layout;
+}
+
+export interface WallHistory {
+  past: HistoryEntry[];
+  future: HistoryEntry[];
+}
+
+/** A small bounded history: enough to take back a burst of mistakes, never a growing heap on a wall that runs for weeks. */
+export const HISTORY_LIMIT = 30;
+
+export const EMPTY_HISTORY: WallHistory = { past: [], future: [] };
+
+let lastId = 0;
+
+/** Record an edit: `before` is the layout it changed. A new edit ends what could be redone. */
+export function recordEdit(
+  history: WallHistory,
+  before: Layout,
+  label: string,
+): { history: WallHistory; id: number } {
+  const id = ++lastId;
+  return {
+    history: { past: [...history.past, { id, label, layout: before }].slice(-HISTORY_LIMIT), future: [] },
+    id,
+  };
+}
+
+/** Step back from `current`: the layout to show, and the history after it (null when there is nothing). */
+export function undoEdit(
+  history: WallHistory,
+  current: Layout,
+): { history: WallHistory; layout: Layout } | null {
+  const last = history.past.at(-1);
+  if (!last) return null;
+  return {
+    layout: last.layout,
+    history: {
+      past: history.past.slice(0, -1),
+      future: [...history.future, { id: last.id, label: last.label, layout: current }].slice(-HISTORY_LIMIT),
+    },
+  };
+}
+
+/** Step forward again after an undo. */
+export function redoEdit(
+  history: WallHistory,
+  current: Layout,
+): { history: WallHistory; layout: Layout } | null {
+  const next = history.future.at(-1);
+  if (!next) return null;
+  return {
+    layout: next.layout,
+    history: {
+      past: [...history.past, { id: next.id, label: next.label, layout: current }].slice(-HISTORY_LIMIT),
+      future: history.future.slice(0, -1),
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { LayoutSchema, type Layout } from '../../../electron/shared/layout';
+import { api } from '../../lib/bridge';
+import type { WallCell } from './layout-edit';
+
+/** The ui key (kept by the core with the data folder) under which the wall remembers how it was left. */
+export const WALL_VIEW_KEY = 'wall.view';
+/** Where an earlier version remembered the layout, per page origin (the browser shell's port). */
+const LEGACY_KEY = 'wall.currentLayout';
+/** Changes are written this long after the last one, so a burst of edits is one write. */
+export const VIEW_DEBOUNCE_MS = 250;
+
+/** How the operator left the wall: which layout, its unsaved edits, the tile in focus, the stats shown. */
+export interface WallView {
+  layoutId: string | null;
+  /** The layout as shown, when it differs from the saved one (or was never saved). */
+  draft: Layout | null;
+  /** Whether the draft's layout was saved when the draft was written (else it is a new one). */
+  draftOfSaved: boolean;
+  selected: WallCell | null;
+  statsShown: Record<string, boolean>;
+}
+
+const CellSchema = z.object({ column: z.number().int().min(1), row: z.number().int().min(1) });
+const ViewSchema = z.object({
+  layoutId: z.string().nullable(),
+  draft: z.unknown(),
+  draftOfSaved: z.boolean().catch(false),
+  selected: CellSchema.nullable().catch(null),
+  statsShown: z.record(z.string(), z.boolean()).catch({}),
+});
+
+function takeLegacy(): string | null {
+  try {
+    const id = globalThis.localStorage?.getItem(LEGACY_KEY) ?? null;
+    if (id !== null) globalThis.localStorage?.removeItem(LEGACY_KEY);
+    return id;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The view remembered last, or null. A layout id an earlier version left in this page's
+ * localStorage is taken over once (and removed there): it was the operator's latest choice.
+ * A draft that no longer reads as a layout is dropped rather than shown broken.
+ */
+export async function recallView(): Promise<WallView | null> {
+  const legacy = takeLegacy();
+  if (legacy) return { layoutId: legacy, draft: null, draftOfSaved: false, selected: null, statsShown: {} };
+  const result = await api.ui.get({ key: WALL_VIEW_KEY });
+  if (!result.ok || result.value.value == null) return null;
+  const view = ViewSchema.safeParse(result.value.value);
+  if (!view.success) return null;
+  const draft = view.data.draft == null ? null : LayoutSchema.safeParse(view.data.draft);
+  return {
+    layoutId: view.data.layoutId,
+    draft: draft?.success ? draft.data : null,
+    draftOfSaved: view.data.draftOfSaved,
+    selected: view.data.selected,
+    statsShown: view.data.statsShown,
+  };
+}
+
+/**
+ * Writes the view through ui:set, the newest only, a moment after the last change; `flush` writes
+ * at once (page hidden or closing). `onPending` tells whether something is still to be written.
+ */
+export function createViewMemory(onPending: (pending: boolean) => void) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let next: WallView | null = null;
+  let writing: Promise<void> | null = null;
+
+  const write = async (): Promise<void> => {
+    timer = null;
+    if (writing) await writing;
+    const view = next;
+    if (!view) return;
+    next = null;
+    writing = api.ui.set({ key: WALL_VIEW_KEY, value: view }).then((result) => {
+      writing = null;
+      if (!result.ok)
+        console.warn(`[wall] the wall's state could not be remembered: ${result.error.message}`);
+    });
+    await writing;
+    if (!next && !timer) onPending(false);
+  };
+
+  return {
+    remember(view: WallView): void {
+      next = view;
+      onPending(true);
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void write(), VIEW_DEBOUNCE_MS);
+    },
+    async flush(): Promise<void> {
+      if (timer) {
+        clearTimeout(timer);
+        await write();
+      } else if (writing) await writing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Device } from '../../../../../electron/shared/domain';
+import { deviceColumns } from '../../../../../src/features/catalog/device-columns';
+
+const device = (patch: Partial<Device>): Device => ({
+  createAt: 0,
+  updateAt: 0,
+  deviceKey: 'k',
+  sn: '',
+  userKey: 'u',
+  productKey: 'p1',
+  deviceType: 'NVR',
+  descr: '',
+  deviceName: '',
+  createProtocol: 1,
+  deviceStatus: 1,
+  createAck: true,
+  extendData: null,
+  gateway: false,
+  gatewayKey: null,
+  ...patch,
+});
+
+const context = {
+  productName: (key: string | null) => (key === 'p1' ? 'Perimeter Cameras' : (key ?? '—')),
+  gatewayName: (key: string) => (key === 'g1' ? 'NVR 1' : undefined),
+};
+
+describe('deviceColumns', () => {
+  it('leaves out the columns that hold one value on every row, and says their value', () => {
+    const items = [
+      device({ deviceKey: 'a', sn: 'SN1', gateway: true }),
+      device({ deviceKey: 'b', sn: 'SN2', gateway: true }),
+    ];
+    expect(deviceColumns(items, context)).toEqual({
+      shown: ['sn'],
+      same: [
+        { column: 'type', label: 'Type', value: 'NVR' },
+        { column: 'gateway', label: 'Gateway', value: 'is a gateway' },
+        { column: 'product', label: 'Product', value: 'Perimeter Cameras' },
+      ],
+    });
+  });
+
+  it('keeps a column as soon as one row differs, and compares what the cell shows', () => {
+    const items = [
+      device({ deviceKey: 'a', sn: 'SN1', gatewayKey: 'g1', deviceType: 'IPC' }),
+      device({ deviceKey: 'b', sn: 'SN2', gatewayKey: 'g1' }),
+      device({ deviceKey: 'c', sn: 'SN3', gatewayKey: null, productKey: 'p2' }),
+    ];
+    expect(deviceColumns(items, context).shown).toEqual(['type', 'sn', 'gateway', 'product']);
+  });
+
+  it('keeps every column for a single row (there is nothing to repeat)', () => {
+    expect(deviceColumns([device({})], context)).toEqual({
+      shown: ['type', 'sn', 'gateway', 'product'],
+      same: [],
+    });
+  });
+});
