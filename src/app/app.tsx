@@ -1,3 +1,4 @@
+import { PlatformBanner } from '../components/platform-banner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../components/error-panel';
@@ -62,6 +63,7 @@ export function App() {
       {/* The shell has its own notice strip (never over a tile); this one serves first run and splash. */}
       {!(status === 'ready' && hasProfiles) && <NoticeBar notices={notices} onDismiss={dismiss} />}
       <ServiceBanner />
+      {status === 'ready' && hasProfiles && <PlatformBanner />}
     </div>
   );
 }

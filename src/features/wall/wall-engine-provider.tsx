@@ -1,3 +1,4 @@
+import { usePlatformStatusStore } from '../../session/platform-status-store';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '../../../electron/shared/settings';
@@ -41,6 +42,16 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
     applied.current = settings;
     engine.update(optionsOf(settings));
   }, [engine, settings]);
+
+  // The platform answers again (the core's probe saw it, a new process or a slow one done starting):
+  // every tile waiting out a backoff retries now, instead of up to 30 s later.
+  useEffect(
+    () =>
+      usePlatformStatusStore.subscribe((now, before) => {
+        if (now.status?.reachable && before.status && !before.status.reachable) engine.retryAllNow();
+      }),
+    [engine],
+  );
 
   useEffect(() => {
     // The network came back (a cable, a switch, Wi-Fi): tiles waiting out a backoff retry at once.

@@ -54,7 +54,7 @@ describe('the platform’s health', () => {
     expect(seen.at(-1)).toMatchObject({
       profileId: 'site',
       reachable: false,
-      reason: 'the platform cannot be reached (no connection)',
+      reason: 'no connection to it',
     });
     expect(await core.call('platform:status', undefined)).toMatchObject({
       ok: true,
