@@ -97,8 +97,7 @@ export class PlatformHealth {
 }
 
 function plain(outcome: Extract<RequestOutcome, { ok: false }>): string {
-  if (outcome.kind === 'timeout') return 'the platform does not answer in time';
-  if (outcome.status !== undefined)
-    return `the platform answers HTTP ${outcome.status} (it is starting or overloaded)`;
-  return 'the platform cannot be reached (no connection)';
+  if (outcome.kind === 'timeout') return 'it does not answer in time';
+  if (outcome.status !== undefined) return `it answers HTTP ${outcome.status}: starting or overloaded`;
+  return 'no connection to it';
 }
