@@ -18,6 +18,7 @@ import {
   type ProfileView,
   type StorageTier,
 } from '../shared/profile';
+import { originOf } from '../shared/transport-security';
 import { CoreError, summarizeProblems } from './core-error';
 import { zodProblems } from './run-handler';
 import { systemClock, type Clock, type KeyValueStore, type NoticeSink, type SecretCipher } from './ports';
@@ -346,17 +347,7 @@ export function secretBindingChange(
   return undefined;
 }
 
-/** scheme://host:port of an http(s) URL (default ports made explicit), or undefined. */
-export function originOf(baseUrl: string): string | undefined {
-  try {
-    const url = new URL(baseUrl.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    return `${url.protocol}//${url.hostname.toLowerCase()}:${port}`;
-  } catch {
-    return undefined;
-  }
-}
+export { originOf };
 
 /** Every secret of the type that is not typed, when the stored ones cannot be used. */
 function missingSecrets(

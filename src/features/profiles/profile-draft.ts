@@ -1,3 +1,4 @@
+import { originOf } from '../../../electron/shared/transport-security';
 import {
   CREDENTIAL_FIELDS,
   type CredentialType,
@@ -98,18 +99,6 @@ export function secretIsStored(draft: ProfileDraft, saved: ProfileView | undefin
     !!saved.secrets[name]?.configured &&
     secretRebindReason(draft, saved) === undefined
   );
-}
-
-/** scheme://host:port of an http(s) URL, default ports made explicit (as the core compares them). */
-export function originOf(baseUrl: string): string | undefined {
-  try {
-    const url = new URL(baseUrl.trim());
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    return `${url.protocol}//${url.hostname.toLowerCase()}:${port}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
