@@ -17,6 +17,8 @@ export const USAGE = `Usage: npm run demo-platform -- [options]
   --scramble-fields  put some stream URLs under mismatched field names
   --media-port N     port of the live media server (default: a free one)
   --secret-ttl-ms N  stream secrets expire after N ms (default: never)
+  --rtc-shape S      where the rtc field points: zlm (ZLMediaKit's /index/api/webrtc, default)
+                     or whep (WHEP, RFC 9725); both are served
   --help             show this text
 
 Prints one JSON line {"baseUrl", "credentials"} on stdout, then logs requests to stderr.`;

@@ -2,7 +2,7 @@ import { parseCliArgs, USAGE } from './cli-args';
 import { startLiveDemo } from './live-demo';
 
 /**
- * `npm run demo-platform -- [--port N] [--seed N]`
+ * `npm run demo-platform -- [--port N] [--seed N] [--rtc-shape zlm|whep] …` (see USAGE)
  *
  * The first and only stdout line is `{"baseUrl", "credentials"}`, so a person or a test can use
  * the platform at once; everything else goes to stderr.
@@ -19,7 +19,11 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
-  const { mediaPort, scrambleFields, secretTtlMs } = args.mediaOptions;
+  const { mediaPort, scrambleFields, secretTtlMs, rtcShape } = args.mediaOptions;
+  if (rtcShape !== undefined && rtcShape !== 'zlm' && rtcShape !== 'whep') {
+    process.stderr.write(`--rtc-shape is zlm or whep (got ${JSON.stringify(rtcShape)}).\n\n${USAGE}\n`);
+    process.exit(2);
+  }
   const platform = await startLiveDemo({
     port: args.port,
     host: args.host,
@@ -29,6 +33,7 @@ async function main(): Promise<void> {
     media: {
       port: typeof mediaPort === 'number' ? mediaPort : 0,
       scrambleFields: scrambleFields === true,
+      ...(rtcShape !== undefined && { rtcShape }),
       ...(typeof secretTtlMs === 'number' && { secretTtlMs }),
     },
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /** The playback transports a tile may try, in the user's order of preference. */
-export const TransportSchema = z.enum(['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4', 'ws-fmp4']);
+export const TransportSchema = z.enum(['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4', 'ws-fmp4', 'webrtc']);
 export type Transport = z.infer<typeof TransportSchema>;
 
+/** WebRTC (the `rtc` URL) after the WebSocket transports: the well-tried MSE path first. */
 export const DEFAULT_TRANSPORT_ORDER: Transport[] = [
   'ws-flv',
   'flv',
@@ -12,7 +13,16 @@ export const DEFAULT_TRANSPORT_ORDER: Transport[] = [
   'ts',
   'fmp4',
   'ws-fmp4',
+  'webrtc',
 ];
+
+/**
+ * The "lowest latency" preset: WebRTC first (the browser's jitter buffer holds tens of milliseconds where
+ * MSE players keep a fraction of a second), then the rest of `order` as it was.
+ */
+export function lowestLatencyOrder(order: readonly Transport[] = DEFAULT_TRANSPORT_ORDER): Transport[] {
+  return ['webrtc', ...order.filter((t) => t !== 'webrtc')];
+}
 
 /** Status code (as text, "0", "1", ...) to the label an operator reads. The spec leaves the meanings open. */
 const legend = z.record(z.string().regex(/^-?\d+$/, 'a status code is a whole number'), z.string().max(60));

@@ -2,14 +2,17 @@
  * Wall benchmark: a wall of N live tiles in headless Chromium, through the browser shell and the demo
  * platform's live media, measured from outside the app.
  *
- *   npm run bench:wall -- --tiles 16 --transport ws-flv|flv|hls|ts|fmp4 --res 360p|720p --seconds 30
+ *   npm run bench:wall -- --tiles 16 --transport ws-flv|flv|hls|ts|fmp4|webrtc --res 360p|720p --seconds 30
  *                          [--churn S]   (cut every tile's stream every S seconds: re-creation churn)
+ *                          [--peer]      (then the same streams in a plain page of raw mpegts.js players)
+ *                          [--remove-to N] (then take the wall down to N tiles: back at full rate when?)
  *
  * Prints per-tile fps and dropped %, time to first frame p50/p95 and "wall up" (every tile's first
  * frame), latency behind the live edge p50/p95 (buffered end − playback position of each <video>,
- * sampled every second), CPU of all Chromium processes (/proc utime+stime of the browser's process
- * tree) in % of one core, summed PSS (/proc/<pid>/smaps_rollup) and its growth per tile over the empty
- * wall, and, where ffmpeg is on PATH, ffmpeg's single-thread decode cost of the same clips as the floor
+ * sampled every second; for WebRTC, which buffers nothing in the element, see WEBRTC LATENCY below),
+ * CPU of all Chromium processes (/proc utime+stime of the browser's process tree) in % of one core,
+ * summed PSS (/proc/<pid>/smaps_rollup) and its growth per tile over the empty wall, and, where ffmpeg
+ * is on PATH, ffmpeg's single-thread decode cost of the same clips as the floor
  * with the ratio. Writes .bench/wall-<tiles>-<transport>-<res>-<seconds>s.json, .svg and .png.
  *
  * The wall runs in a Chromium the benchmark starts itself and drives over a bare DevTools connection
@@ -41,10 +44,31 @@ import {
 } from './lib/proc-stats';
 import { launchBarePage } from './lib/bare-page';
 import { openWallSession } from './lib/wall-session';
+import {
+  afterWindow,
+  installWallProbes,
+  parsePeerArgs,
+  pictureAgeWindow,
+  printBeside,
+} from './lib/peer-report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MEDIA_DIR = path.join(ROOT, 'resources', 'demo-media');
 const FPS = 25;
+
+/*
+ * WEBRTC LATENCY. A WebRTC <video> plays a MediaStream: it has no buffered range, and the browser's jitter
+ * buffer sits before the decoder. So a WebRTC tile's latency behind live is measured end to end instead:
+ * the demo stamps each picture with its place on the live timeline (RTP timestamp = 90 kHz ticks), and
+ * once a second the page asks each <video> for its next frame callback, whose metadata carries that
+ * picture's rtpTimestamp and when it is expected on screen. Behind live = shown − due, where `due` is when
+ * the demo's timeline made that picture (LiveMedia.webrtcPictureDueAt). The page's and this process's
+ * clocks are put on one time line by reading both in one evaluate (the offset of the quickest round trip
+ * so far). This counts everything from the picture being due to its display: the demo's pacing, loopback,
+ * the jitter buffer, decoding and compositing. The WS-FLV measure (buffered end − position) counts the
+ * player's buffer only; loopback, demuxing and decoding add a few milliseconds and up to a frame to it.
+ * The receiver's own share (receiveTime → shown) is reported too.
+ */
 
 interface Args {
   tiles: number;
@@ -120,6 +144,8 @@ interface VideoSample {
   total: number;
   dropped: number;
   latency: number | null;
+  /** WebRTC: the last frame callback's picture (RTP timestamp) and when it was shown and received (page ms). */
+  rtc: { rtp: number; shownAt: number; receivedAt: number | null } | null;
 }
 
 /** ffmpeg's single-thread decode cost of a clip: CPU seconds per second of video. */
@@ -164,6 +190,7 @@ function ffmpegFloor(files: string[]): { perClip: Record<string, number>; mean: 
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  const extraArgs = parsePeerArgs(process.argv.slice(2));
   const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}`;
   console.error(
     `[bench] wall: ${label} (${cpus().length} cores, load ${loadavg()
@@ -206,6 +233,7 @@ async function main(): Promise<void> {
     await page.evaluate(`document.querySelector('[data-testid="toggle-catalog"]').click()`);
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
     await page.evaluate(FIRST_FRAME_PROBE);
+    await installWallProbes(page);
     await sleep(2000);
     const idleCpu0 = cpuTicks(chromium);
     await sleep(3000);
@@ -252,21 +280,42 @@ async function main(): Promise<void> {
     await sleep(args.warmup * 1000);
 
     // The window: every second, each <video>'s counters and latency; every 5 s, PSS.
-    const sample = () =>
-      page.evaluate<
-        VideoSample[]
-      >(`[...document.querySelectorAll('[data-testid="wall-tile"]')].map((tile) => {
+    // The page's clock against this process's: the offset seen on the quickest round trip so far.
+    let clockOffset = { rtt: Infinity, pageMinusNode: 0 };
+    const sample = async (): Promise<VideoSample[]> => {
+      const t0 = performance.now();
+      const { now, videos } = await page.evaluate<{
+        now: number;
+        videos: VideoSample[];
+      }>(`(() => ({ now: performance.now(), videos: [...document.querySelectorAll('[data-testid="wall-tile"]')].map((tile) => {
         const video = tile.querySelector('video');
         const q = video ? video.getVideoPlaybackQuality() : { totalVideoFrames: 0, droppedVideoFrames: 0 };
         const b = video ? video.buffered : { length: 0 };
+        const rtc = video && video.__rtcFrame ? video.__rtcFrame : null;
+        if (video && video.srcObject) {
+          video.__rtcFrame = null;
+          video.requestVideoFrameCallback((_, m) => {
+            if (typeof m.rtpTimestamp === 'number')
+              video.__rtcFrame = { rtp: m.rtpTimestamp, shownAt: m.expectedDisplayTime, receivedAt: m.receiveTime ?? null };
+          });
+        }
         return {
           key: tile.dataset.deviceKey,
           state: tile.dataset.state ?? '',
           total: q.totalVideoFrames,
           dropped: q.droppedVideoFrames,
           latency: b.length ? b.end(b.length - 1) - video.currentTime : null,
+          rtc,
         };
-      })`);
+      }) }))()`);
+      const t1 = performance.now();
+      if (t1 - t0 < clockOffset.rtt) clockOffset = { rtt: t1 - t0, pageMinusNode: now - (t0 + t1) / 2 };
+      return videos;
+    };
+    /** A WebRTC frame's lag behind live (s), shown − due, on this process's clock. */
+    const rtcBehindLive = (rtc: NonNullable<VideoSample['rtc']>) =>
+      (rtc.shownAt - clockOffset.pageMinusNode - media.webrtcPictureDueAt(rtc.rtp)) / 1000;
+    const rtcReceiveToShown: number[] = [];
     const perTile = new Map<
       string,
       { decoded: number; dropped: number; last: VideoSample; states: Set<string> }
@@ -276,6 +325,7 @@ async function main(): Promise<void> {
       [];
     let bucket: number[] = [];
     const events0 = await readProbe();
+    await pictureAgeWindow(page, true);
     const machine0 = machineTicks();
     const cpu0 = cpuTicks(chromium);
     const threads0 = threadTicks(chromium);
@@ -308,10 +358,12 @@ async function main(): Promise<void> {
         t.dropped += dDropped;
         t.last = s;
         t.states.add(s.state);
-        if (s.latency !== null) {
-          latencies.push(s.latency);
-          bucket.push(s.latency);
+        const latency = s.rtc ? rtcBehindLive(s.rtc) : s.latency;
+        if (latency !== null) {
+          latencies.push(latency);
+          bucket.push(latency);
         }
+        if (s.rtc?.receivedAt != null) rtcReceiveToShown.push((s.rtc.shownAt - s.rtc.receivedAt) / 1000);
       }
       if (Date.now() >= nextBucket || Date.now() >= end) {
         lastPss = pssBytes(chromium);
@@ -326,6 +378,7 @@ async function main(): Promise<void> {
       }
     }
     const windowSeconds = (Date.now() - started) / 1000;
+    await pictureAgeWindow(page, false);
     const chromiumCpu = cpuSecondsBetween(cpu0, cpuTicks(chromium)) / windowSeconds;
     const threads1 = threadTicks(chromium);
     const busiestThreads = topThreads(threads0, threads1, windowSeconds);
@@ -343,6 +396,29 @@ async function main(): Promise<void> {
     const transports = await page.evaluate<string[]>(
       `[...document.querySelectorAll('[data-testid="wall-tile"]')].map((el) => el.querySelector('[data-stat="transport"] dd')?.textContent ?? '')`,
     );
+
+    // Picture ages and degraded tiles; then, as asked, tiles taken off, and the peer page (issue #23).
+    const extras = await afterWindow({
+      page,
+      args: extraArgs,
+      saveLayout: async (kept) => {
+        const saved = await session.call('layouts:save', {
+          id: 'bench',
+          name: 'bench',
+          profileId: wall.profileId,
+          grid,
+          tiles: kept,
+        });
+        if (!saved.ok) throw new Error(saved.error.message);
+      },
+      grid,
+      tiles,
+      streamUrl: async (key) =>
+        (await media.startStream({ deviceKey: key, sipId: '', channelId: '' })).ws_flv,
+      viewport: { width: 1920, height: 1080 },
+      warmupSeconds: args.warmup,
+      seconds: args.seconds,
+    });
 
     const tileFigures = [...perTile.entries()].map(([key, t]) => ({
       key,
@@ -426,6 +502,13 @@ async function main(): Promise<void> {
         samples: latencies.length,
         p50Seconds: round(median(latencies), 3),
         p95Seconds: round(quantile(latencies, 0.95), 3),
+        measure:
+          args.transport === 'webrtc'
+            ? 'end to end: when the demo timeline made the picture → when the page expected it on screen (rVFC rtpTimestamp, expectedDisplayTime)'
+            : "the player's buffer: buffered end − playback position of each <video>",
+        webrtcReceiveToShownP50Seconds: round(median(rtcReceiveToShown), 3),
+        webrtcReceiveToShownP95Seconds: round(quantile(rtcReceiveToShown, 0.95), 3),
+        clockOffsetRoundTripMs: Number.isFinite(clockOffset.rtt) ? round(clockOffset.rtt, 1) : null,
       },
       cpu: {
         chromiumPctOfOneCore: round(chromiumCpu * 100, 1),
@@ -471,7 +554,7 @@ async function main(): Promise<void> {
       outDir,
       `wall-${args.tiles}-${args.transport}-${args.res}-${args.seconds}s${args.churn > 0 ? `-churn${args.churn}s` : ''}`,
     );
-    await writeFile(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(`${base}.json`, `${JSON.stringify({ ...result, ...extras }, null, 2)}\n`);
     const svg = renderChart({
       title: `Wall benchmark: ${label}`,
       subtitle: [
@@ -501,6 +584,11 @@ async function main(): Promise<void> {
     line('time to first frame p50 / p95', `${result.startup.ttffMsP50} / ${result.startup.ttffMsP95} ms`);
     line('wall up (first mount → all)', `${result.startup.wallUpMsFromFirstMount ?? 'not all tiles up'} ms`);
     line('latency p50 / p95', `${result.latency.p50Seconds} / ${result.latency.p95Seconds} s`);
+    if (args.transport === 'webrtc')
+      line(
+        '  (receive → shown p50 / p95)',
+        `${result.latency.webrtcReceiveToShownP50Seconds} / ${result.latency.webrtcReceiveToShownP95Seconds} s`,
+      );
     line(
       'seeks / underruns per tile-minute',
       `${result.latency.seeksPerTilePerMinute} / ${result.latency.waitingPerTilePerMinute}`,
@@ -557,6 +645,7 @@ async function main(): Promise<void> {
     console.log(
       `\nper tile (fps / dropped %): ${tileFigures.map((t) => `${t.fps.toFixed(1)}/${t.droppedPct.toFixed(1)}`).join('  ')}`,
     );
+    printBeside(result, extras);
     console.log(`\nwrote ${path.relative(ROOT, base)}.json, .svg and .png`);
   } finally {
     await page.close();

@@ -42,6 +42,11 @@ export const CHROMIUM_ARGS = [
   '--disable-background-timer-throttling',
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
+  // WebRTC: host candidates as plain addresses instead of mDNS names. With the feature on (Chromium's
+  // default) every peer connection registers a `<uuid>.local` name and answers mDNS queries by multicast
+  // on the LAN; the tests' WebRTC runs on loopback only and must send nothing off this machine. (The demo
+  // drops remote candidates anyway and finds the browser by its checks to 127.0.0.1.)
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
 ];
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {

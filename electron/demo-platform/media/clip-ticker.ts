@@ -25,6 +25,11 @@ export class LiveFrame {
     return this.ticker.timeline.ms(this.index);
   }
 
+  /** Presentation time on the 90 kHz clock (MPEG-TS PTS; WebRTC's RTP timestamp, modulo 2^32). */
+  get ticks90k(): number {
+    return this.ticker.timeline.ticks90k(this.index);
+  }
+
   flv(): Buffer {
     this.flvBytes ??= flvVideoTag(this.frame.avcc, this.frame.key, this.timestampMs);
     return this.flvBytes;

@@ -14,6 +14,18 @@ export { StreamRegistry, STREAM_APP, type StreamRecord } from './stream-registry
 export { playbackUrls, scrambleUrls, SERVED_FIELDS, UNSERVED_PORTS } from './playback-urls';
 export { parseMediaPath, type MediaRoute } from './media-routes';
 export { isLoopback } from './admin-routes';
+export { WebRtcEndpoint } from './webrtc-endpoint';
+export { WebRtcPeer, rtpTimestamp } from './webrtc-peer';
+export {
+  parseWebRtcPath,
+  rtcUrl,
+  RTC_SHAPES,
+  WHEP_PATH,
+  ZLM_WEBRTC_PATH,
+  type RtcShape,
+  type WebRtcRoute,
+} from './webrtc-routes';
+export { keepLoopbackCandidates, isLoopbackAddress } from './webrtc-sdp';
 export { HLS_WINDOW, HLS_GRACE, HlsSegmenter } from './hls-segmenter';
 export { ClipTicker, LiveFrame } from './clip-ticker';
 export { LiveTimeline } from './live-timeline';

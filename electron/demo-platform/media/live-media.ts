@@ -6,6 +6,7 @@ import { FaultController } from './fault-controller';
 import { MediaServer, type MediaStats } from './media-server';
 import { playbackUrls, scrambleUrls } from './playback-urls';
 import { StreamRegistry } from './stream-registry';
+import type { RtcShape } from './webrtc-routes';
 
 export interface LiveMediaOptions {
   /** Port of the media server; 0 (default) picks a free one. */
@@ -18,6 +19,11 @@ export interface LiveMediaOptions {
   secretTtlMs?: number;
   /** Return every URL under another field's name (the spec sample's quirk), so clients classify URLs. */
   scrambleFields?: boolean;
+  /**
+   * Which WebRTC play endpoint the `rtc` field points at: ZLMediaKit's `/index/api/webrtc` ('zlm',
+   * default) or WHEP at `/index/api/whep` ('whep'). Both are served either way.
+   */
+  rtcShape?: RtcShape;
   /** Folder holding clips.json and the clips; default resources/demo-media. */
   mediaDir?: string;
   /** Clips already loaded (tests that start many servers); overrides mediaDir. */
@@ -50,7 +56,15 @@ export interface LiveMedia extends MediaBackend {
   readonly faults: FaultController;
   readonly clips: readonly Clip[];
   setScrambleFields(on: boolean): void;
+  /** Point the `rtc` field of later streamStart results at the other signalling shape. */
+  setRtcShape(shape: RtcShape): void;
+  readonly rtcShape: RtcShape;
   stats(): LiveMediaStats;
+  /**
+   * When the picture a WebRTC session sent with this RTP timestamp was due on the live timeline, on its
+   * clock (`clock`, performance.now by default): how the benchmark measures WebRTC latency behind live.
+   */
+  webrtcPictureDueAt(rtpTimestamp: number): number;
   close(): Promise<void>;
 }
 
@@ -75,6 +89,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
   const originHost = urlHost.includes(':') ? `[${urlHost}]` : urlHost;
   const origin = `http://${originHost}:${address.port}`;
   let scramble = options.scrambleFields ?? false;
+  let rtcShape: RtcShape = options.rtcShape ?? 'zlm';
   (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
     `[media] live media on ${origin} (${clips.length} clips)`,
   );
@@ -86,7 +101,14 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
     setScrambleFields(on: boolean): void {
       scramble = on;
     },
+    setRtcShape(shape: RtcShape): void {
+      rtcShape = shape;
+    },
+    get rtcShape(): RtcShape {
+      return rtcShape;
+    },
     stats: () => ({ ...server.stats(), streams: registry.size }),
+    webrtcPictureDueAt: (rtpTimestamp) => server.webrtcPictureDueAt(rtpTimestamp),
     async startStream(request: StreamRequest): Promise<StreamPlayback> {
       const clip = clipForDevice(request.deviceKey, clips);
       const deviceFault = faults.resolve(request.deviceKey);
@@ -100,6 +122,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
         app: record.app,
         streamId: record.streamId,
         secret,
+        rtcShape,
       });
       return {
         streamId: record.streamId,

@@ -20,6 +20,8 @@ import { parseMediaPath, type MediaRoute } from './media-routes';
 import type { StreamRecord, StreamRegistry } from './stream-registry';
 import { HttpTransport, PacedTransport, WsTransport, type Transport } from './transport';
 import { Viewer, type PushFormat } from './viewer';
+import { WebRtcEndpoint, type WebRtcAdmission } from './webrtc-endpoint';
+import { parseWebRtcPath } from './webrtc-routes';
 
 const CONTENT_TYPES: Record<PushFormat | 'playlist' | 'segment', string> = {
   flv: 'video/x-flv',
@@ -52,12 +54,14 @@ export interface MediaServerOptions {
 export interface MediaStats {
   /** Open push connections (FLV, TS, fMP4 over HTTP or WebSocket). */
   viewers: number;
+  /** Open WebRTC play sessions (both signalling shapes). */
+  webrtcSessions: number;
   byFormat: Record<PushFormat, number>;
   /** Clip tickers running now: at most one per clip, however many viewers. */
   tickersRunning: number;
   /** Pictures the tickers have emitted (once each, not per viewer). */
   framesEmitted: number;
-  /** Pictures written to viewers, summed over viewers that have closed and that are open. */
+  /** Pictures written to viewers and WebRTC sessions, summed over those that have closed and that are open. */
   framesSent: number;
   /** Pictures viewers skipped to catch up at a keyframe (backpressure, stalls). */
   framesSkipped: number;
@@ -75,9 +79,13 @@ interface Admission {
 /** Why a media request is refused before any media flows: a status, or a cut connection. */
 type Refusal = { status: number; message: string } | { cut: true };
 
+/** What a play request names: a media path, or a WebRTC offer for a stream. */
+type PlayTarget = MediaRoute | { kind: 'webrtc'; app: string; streamId: string };
+
 /**
- * The demo platform's media server: ZLMediaKit-style HTTP-FLV, WS-FLV, HLS, HTTP/WS MPEG-TS and HTTP/WS
- * fMP4 on one loopback port, plus the loopback-only fault switchboard at /admin/faults.
+ * The demo platform's media server: ZLMediaKit-style HTTP-FLV, WS-FLV, HLS, HTTP/WS MPEG-TS, HTTP/WS
+ * fMP4 and WebRTC play (WHEP and ZLMediaKit's API, webrtc-endpoint.ts) on one loopback port, plus the
+ * loopback-only fault switchboard at /admin/faults.
  */
 export class MediaServer {
   private readonly server: Server;
@@ -92,6 +100,7 @@ export class MediaServer {
   private hlsRequests = 0;
   private readonly unlistenFaults: () => void;
   private readonly admin: ReturnType<typeof adminListener>;
+  private readonly webrtc: WebRtcEndpoint;
 
   constructor(private readonly options: MediaServerOptions) {
     this.timeline = new LiveTimeline(options.clips[0].fps, {
@@ -112,6 +121,13 @@ export class MediaServer {
       this.upgrade(req, socket, head).catch(() => socket.destroy());
     });
     this.server.on('clientError', (_error, socket: Duplex) => socket.destroy());
+    this.webrtc = new WebRtcEndpoint({
+      admit: (app, streamId, secret, socket): Promise<WebRtcAdmission> =>
+        this.admitWithStall({ kind: 'webrtc', app, streamId }, secret, socket),
+      tickerOf: (record) => this.tickers[record.clipIndex],
+      faults: options.faults,
+      log: (line) => console.warn(line),
+    });
     this.unlistenFaults = options.faults.onChange(() => this.followFaults());
     this.admin = adminListener(options.faults, (line) => console.warn(line));
   }
@@ -123,8 +139,9 @@ export class MediaServer {
 
   stats(): MediaStats {
     const byFormat: Record<PushFormat, number> = { flv: 0, ts: 0, fmp4: 0 };
-    let framesSent = this.closedFramesSent;
-    let framesSkipped = this.closedFramesSkipped;
+    const rtc = this.webrtc.counters();
+    let framesSent = this.closedFramesSent + rtc.framesSent;
+    let framesSkipped = this.closedFramesSkipped + rtc.framesSkipped;
     for (const viewer of this.viewers) {
       byFormat[viewer.format] += 1;
       framesSent += viewer.counters.framesSent;
@@ -132,6 +149,7 @@ export class MediaServer {
     }
     return {
       viewers: this.viewers.size,
+      webrtcSessions: this.webrtc.size,
       byFormat,
       tickersRunning: this.tickers.filter((t) => t.running).length,
       framesEmitted: this.tickers.reduce((n, t) => n + t.framesEmitted, 0),
@@ -142,8 +160,23 @@ export class MediaServer {
     };
   }
 
+  /**
+   * When (on the timeline's clock, performance.now by default) the picture a WebRTC session stamped with
+   * this RTP timestamp was due: the latest picture with that timestamp, modulo 2^32, not after now. For
+   * measuring how far behind live a WebRTC tile shows its pictures (the wall benchmark). Pictures of the
+   * cached GOP, stamped 1 ms apart when a session starts, map between two due times.
+   */
+  webrtcPictureDueAt(rtpTimestamp: number): number {
+    const { timeline } = this;
+    const now = timeline.indexAt();
+    const behind = (timeline.ticks90k(now) - rtpTimestamp) % 2 ** 32;
+    const ticksPerPicture = 90_000 / timeline.fps;
+    return timeline.dueAt(now - (behind < 0 ? behind + 2 ** 32 : behind) / ticksPerPicture);
+  }
+
   async close(): Promise<void> {
     this.unlistenFaults();
+    this.webrtc.close();
     for (const viewer of [...this.viewers]) viewer.destroy();
     for (const socket of this.pending) socket.destroy();
     for (const ticker of this.tickers) ticker.stop();
@@ -158,6 +191,11 @@ export class MediaServer {
     const url = new URL(req.url ?? '/', 'http://media.invalid');
     if (url.pathname.startsWith('/admin/')) {
       await this.admin(req, res);
+      return;
+    }
+    const webrtc = parseWebRtcPath(url);
+    if (webrtc) {
+      await this.webrtc.handle(req, res, webrtc);
       return;
     }
     if (req.method === 'OPTIONS') {
@@ -204,7 +242,7 @@ export class MediaServer {
   }
 
   /** Find the stream, check the secret, and apply faults that refuse before anything flows. */
-  private admit(route: MediaRoute, secret: string | null): Admission | Refusal {
+  private admit(route: PlayTarget, secret: string | null): Admission | Refusal {
     const record = this.options.registry.lookup(route.app, route.streamId);
     if (!record) return { status: 404, message: 'Stream not found' };
     if (!this.options.registry.verify(record, secret))
@@ -216,7 +254,7 @@ export class MediaServer {
       return { status: 404, message: 'Stream not found: the device is offline' };
     if (
       fault?.fault.type === 'drop' &&
-      route.kind !== 'push' &&
+      (route.kind === 'playlist' || route.kind === 'segment') &&
       performance.now() - fault.setAt >= fault.fault.afterSeconds * 1000
     ) {
       // HLS is one request per segment: "dropped" means its requests are cut once the time is up.
@@ -230,7 +268,7 @@ export class MediaServer {
    * or admit it afresh (the fault may have been cleared or changed meanwhile; the stall is not repeated).
    */
   private async admitWithStall(
-    route: MediaRoute,
+    route: PlayTarget,
     secret: string | null,
     socket: Duplex,
   ): Promise<Admission | Refusal> {
@@ -358,6 +396,7 @@ export class MediaServer {
     for (const viewer of [...this.viewers]) {
       viewer.applyFault(this.options.faults.resolve(viewer.deviceKey, viewer.streamId));
     }
+    this.webrtc.followFaults();
   }
 
   private text(

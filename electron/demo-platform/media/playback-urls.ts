@@ -1,5 +1,6 @@
 import { STREAM_URL_FIELDS, type StreamUrlField } from '../../shared/domain';
 import { fnv1a } from './fnv1a';
+import { rtcUrl, type RtcShape } from './webrtc-routes';
 
 /**
  * Ports written into the URLs of families this demo does not serve (ZLMediaKit's defaults). Nothing of
@@ -16,6 +17,7 @@ export const SERVED_FIELDS: readonly StreamUrlField[] = [
   'ws_ts',
   'fmp4',
   'ws_fmp4',
+  'rtc',
 ];
 
 export interface UrlParts {
@@ -24,6 +26,8 @@ export interface UrlParts {
   app: string;
   streamId: string;
   secret: string;
+  /** Where `rtc` points: ZLMediaKit's `/index/api/webrtc` (default) or the WHEP endpoint. */
+  rtcShape?: RtcShape;
 }
 
 /** The 21 playback URLs of one stream, ZLMediaKit-style. Every one carries `secret`. */
@@ -33,6 +37,7 @@ export function playbackUrls({
   app,
   streamId,
   secret,
+  rtcShape = 'zlm',
 }: UrlParts): Record<StreamUrlField, string> {
   const h = host.includes(':') ? `[${host}]` : host;
   const path = `${app}/${encodeURIComponent(streamId)}`;
@@ -60,7 +65,7 @@ export function playbackUrls({
     rtmps: `rtmps://${h}:${UNSERVED_PORTS.rtmps}/${path}?${q}`,
     rtsp: `rtsp://${h}:${UNSERVED_PORTS.rtsp}/${path}?${q}`,
     rtsps: `rtsps://${h}:${UNSERVED_PORTS.rtsps}/${path}?${q}`,
-    rtc: `https://${tls}/index/api/webrtc?app=${encodeURIComponent(app)}&stream=${encodeURIComponent(streamId)}&type=play&${q}`,
+    rtc: rtcUrl(rtcShape, { http, app, streamId, secret }),
   };
 }
 

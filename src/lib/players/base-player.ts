@@ -3,6 +3,7 @@ import { Emitter } from './emitter';
 import { FrameMeter } from './frame-meter';
 import { LiveRateController } from './live-rate';
 import type {
+  PictureRate,
   Player,
   PlayerError,
   PlayerEvent,
@@ -38,6 +39,8 @@ export abstract class BasePlayer implements Player {
   private failed = false;
   private started = false;
   private liveRate: LiveRateController | null = null;
+  /** The picture rate asked for (setRate); the live-rate control holds 1× in overview. */
+  protected pictureRate: PictureRate = 'full';
   private readonly onTimeUpdate = () => this.keepLiveRate();
 
   constructor(
@@ -101,6 +104,15 @@ export abstract class BasePlayer implements Player {
     return this.events.on(event, listener);
   }
 
+  /**
+   * Full rate or keyframes only (see Player.setRate). Players that can filter their stream override
+   * this; the default plays every picture and says it cannot.
+   */
+  setRate(rate: PictureRate): boolean {
+    void rate;
+    return false;
+  }
+
   stats(): PlayerStats {
     const sample = this.meter?.sample();
     const at = this.now();
@@ -119,7 +131,14 @@ export abstract class BasePlayer implements Player {
       codec: this.mediaInfo?.videoCodec ?? null,
       lastFrameAt,
       frameAgeMs: lastFrameAt === null ? null : Math.max(0, at - lastFrameAt),
+      callbackLatenessMs: sample?.callbackLatenessMs ?? null,
+      ...this.rateStats(),
     };
+  }
+
+  /** The picture rate figures of a player that can change its rate; none by default. */
+  protected rateStats(): Pick<PlayerStats, 'rate' | 'keyframeIntervalMs' | 'streamFps'> {
+    return {};
   }
 
   /** Start the library on the element. May throw: that is reported as `unsupported`. */
@@ -153,7 +172,8 @@ export abstract class BasePlayer implements Player {
     if (!video || !this.liveRate || video.paused) return;
     const latency = this.latency(video);
     if (latency === null) return;
-    const rate = this.liveRate.update(latency);
+    // In overview the buffer holds a picture or two by design: nothing to catch up or slow down for.
+    const rate = this.pictureRate === 'overview' ? 1 : this.liveRate.update(latency);
     if (video.playbackRate !== rate) video.playbackRate = rate;
   }
 

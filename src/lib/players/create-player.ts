@@ -3,6 +3,7 @@ import { MpegtsPlayer } from './mpegts-player';
 import { MseFmp4Player } from './mse-fmp4-player';
 import { NativePlayer } from './native-player';
 import type { Player, PlayerOptions, PlayerSource } from './player';
+import { WebRtcPlayer } from './webrtc-player';
 
 /**
  * The player for a source's transport. Never throws: a failure to play is reported as the player's
@@ -24,5 +25,7 @@ export function createPlayer(source: PlayerSource, options: PlayerOptions = {}):
         : new MseFmp4Player(source, options);
     case 'ws-fmp4':
       return new MseFmp4Player(source, options);
+    case 'webrtc':
+      return new WebRtcPlayer(source, options);
   }
 }

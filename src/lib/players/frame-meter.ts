@@ -3,7 +3,9 @@ export interface MeteredVideo {
   readonly videoWidth: number;
   readonly videoHeight: number;
   getVideoPlaybackQuality?(): { totalVideoFrames: number; droppedVideoFrames: number };
-  requestVideoFrameCallback?(callback: () => void): number;
+  requestVideoFrameCallback?(
+    callback: (now?: number, metadata?: { expectedDisplayTime?: number }) => void,
+  ): number;
   cancelVideoFrameCallback?(handle: number): void;
 }
 
@@ -13,6 +15,11 @@ export interface FrameSample {
   droppedFrames: number;
   fps: number | null;
   lastFrameAt: number | null;
+  /**
+   * How late the last frame callback ran after its frame's expected display time (ms): the page's
+   * main thread falling behind the compositor. Null until a callback carried the time.
+   */
+  callbackLatenessMs: number | null;
 }
 
 /** How far back the frame rate is averaged. */
@@ -37,6 +44,7 @@ export class FrameMeter {
   private lastTotal = 0;
   private lastDropped = 0;
   private lastFrameAtValue: number | null = null;
+  private lateness: number | null = null;
   private firstFrameSeen = false;
   private callbackHandle: number | null = null;
   private running = false;
@@ -78,6 +86,7 @@ export class FrameMeter {
       droppedFrames: this.lastDropped,
       fps: fps === null ? null : Math.max(0, fps),
       lastFrameAt: this.lastFrameAtValue,
+      callbackLatenessMs: this.lateness,
     };
   }
 
@@ -103,8 +112,11 @@ export class FrameMeter {
 
   private requestCallback(): void {
     if (!this.running || !this.useFrameCallbacks || !this.video.requestVideoFrameCallback) return;
-    this.callbackHandle = this.video.requestVideoFrameCallback(() => {
+    this.callbackHandle = this.video.requestVideoFrameCallback((_now, metadata) => {
       this.callbackHandle = null;
+      const expected = metadata?.expectedDisplayTime;
+      if (typeof expected === 'number' && typeof performance !== 'undefined')
+        this.lateness = Math.max(0, performance.now() - expected);
       if (this.running) this.frameSeen();
     });
   }

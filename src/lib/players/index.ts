@@ -15,7 +15,8 @@
  *
  * Transport → library: ws-flv/flv/ws-ts/ts → mpegts.js (MSE); hls → hls.js (MSE); fmp4 and ws-fmp4 →
  * our own fMP4-to-MSE appender (streaming fetch / WebSocket), or the plain `<video src>` where there is
- * no MSE (or with `nativeFmp4: true`). All stay near the live edge and trim
+ * no MSE (or with `nativeFmp4: true`); webrtc → the browser's RTCPeerConnection, negotiated over WHEP or
+ * ZLMediaKit's API (webrtc-negotiation.ts). All stay near the live edge and trim
  * their back buffer (~10 s), so latency and memory stay flat over days. mpegts.js runs without a
  * worker by default (memory per tile; see mpegts-player.ts); URLs are always made absolute.
  *
@@ -46,6 +47,16 @@ export { MpegtsPlayer, mpegtsConfig } from './mpegts-player';
 export { HlsPlayer, hlsConfig } from './hls-player';
 export { NativePlayer } from './native-player';
 export { MseFmp4Player } from './mse-fmp4-player';
+export { WebRtcPlayer } from './webrtc-player';
+export {
+  endWebRtcSession,
+  negotiateWebRtc,
+  readAnswer,
+  videoCodecOfAnswer,
+  WebRtcNegotiationError,
+  type WebRtcAnswer,
+  type WebRtcShape,
+} from './webrtc-negotiation';
 export { FrameMeter, type FrameSample } from './frame-meter';
 export { redactUrl, redactUrlsIn } from './redact-url';
 export { codecFamily, type CodecFamily } from './codec';

@@ -1,7 +1,9 @@
 import mpegts from 'mpegts.js';
 import { absoluteUrl } from './absolute-url';
 import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
-import type { PlayerError } from './player';
+import { gatedLoaderClass } from './gated-loader';
+import { KeyframeGate } from './keyframe-gate';
+import type { PictureRate, PlayerError, PlayerStats } from './player';
 import { redactUrlsIn } from './redact-url';
 
 let loggingTamed = false;
@@ -59,10 +61,18 @@ export function mpegtsConfig(options: {
   };
 }
 
-/** FLV and MPEG-TS over http(s) and ws(s), through mpegts.js on Media Source Extensions. */
+/**
+ * FLV and MPEG-TS over http(s) and ws(s), through mpegts.js on Media Source Extensions.
+ *
+ * FLV (not in worker mode) is read through our own loader with a keyframe gate in front of mpegts.js
+ * (gated-loader.ts, keyframe-gate.ts), so `setRate('overview')` can leave out every picture but the
+ * keyframes before they are transmuxed, appended or decoded, on the same connection. MPEG-TS and
+ * worker mode play at full rate only (`setRate` says so).
+ */
 export class MpegtsPlayer extends BasePlayer {
   protected readonly library = 'mpegts.js';
   private player: mpegts.Player | null = null;
+  private gate: KeyframeGate | null = null;
 
   protected open(video: HTMLVideoElement): void {
     if (!mpegts.getFeatureList().mseLivePlayback) {
@@ -75,9 +85,16 @@ export class MpegtsPlayer extends BasePlayer {
     tameLogging();
     const transport = this.source.transport;
     const type = transport === 'flv' || transport === 'ws-flv' ? 'flv' : 'mpegts';
+    const config = mpegtsConfig(this.options);
+    if (type === 'flv' && !config.enableWorker) {
+      // A loader class cannot cross into mpegts.js's worker: only the main-thread player is gated.
+      this.gate = new KeyframeGate();
+      this.gate.setRate(this.pictureRate);
+      config.customLoader = gatedLoaderClass(this.gate) as unknown as mpegts.CustomLoaderConstructor;
+    }
     const player = mpegts.createPlayer(
       { type, isLive: true, url: absoluteUrl(this.source.url, this.options.baseUrl), hasVideo: true },
-      mpegtsConfig(this.options),
+      config,
     );
     this.player = player;
 
@@ -111,7 +128,35 @@ export class MpegtsPlayer extends BasePlayer {
     this.play(video);
   }
 
+  override setRate(rate: PictureRate): boolean {
+    if (!this.canGate()) return false;
+    this.pictureRate = rate;
+    this.gate?.setRate(rate);
+    return true;
+  }
+
+  protected override rateStats(): Pick<PlayerStats, 'rate' | 'keyframeIntervalMs' | 'streamFps'> {
+    if (!this.canGate()) return {};
+    const gate = this.gate?.stats();
+    return {
+      rate: gate
+        ? gate.mode === 'full' || gate.mode === 'passthrough'
+          ? 'full'
+          : 'overview'
+        : this.pictureRate,
+      keyframeIntervalMs: gate?.keyframeIntervalMs ?? null,
+      streamFps: gate?.frameIntervalMs ? Math.round(10_000 / gate.frameIntervalMs) / 10 : null,
+    };
+  }
+
+  /** FLV on the main thread: what the keyframe gate can filter. */
+  private canGate(): boolean {
+    const transport = this.source.transport;
+    return (transport === 'flv' || transport === 'ws-flv') && !(this.options.worker ?? false);
+  }
+
   protected close(): void {
+    this.gate = null;
     const player = this.player;
     this.player = null;
     if (!player) return;

@@ -1,4 +1,7 @@
+import type { PictureRate } from './keyframe-gate';
 import type { PlaybackTransport, PlayerLibrary } from './transport';
+
+export type { PictureRate } from './keyframe-gate';
 
 /** What a player plays: one classified URL. */
 export interface PlayerSource {
@@ -46,7 +49,10 @@ export interface PlayerStats {
   droppedFrames: number;
   /** Received bit rate in kbit/s; null until known. */
   bitrateKbps: number | null;
-  /** Seconds behind the live edge (buffered end minus playback position; hls.js: its own latency). */
+  /**
+   * Seconds behind the live edge (buffered end minus playback position; hls.js: its own latency; WebRTC:
+   * the jitter buffer delay).
+   */
   latencySeconds: number | null;
   width: number;
   height: number;
@@ -56,6 +62,21 @@ export interface PlayerStats {
   lastFrameAt: number | null;
   /** `now - lastFrameAt`, null before the first frame. */
   frameAgeMs: number | null;
+  /** WebRTC only: the jitter buffer's delay per frame over the last second (ms), from getStats(). */
+  jitterBufferMs?: number | null;
+  /** WebRTC only: RTP packets lost since the session began, from getStats(). */
+  packetsLost?: number | null;
+  /**
+   * The rate the player shows pictures at now (see `Player.setRate`); absent for players that only
+   * play at full rate. `overview` holds while a return to full waits for the next keyframe.
+   */
+  rate?: PictureRate;
+  /** The stream's keyframe interval from its own timestamps (ms), where the player knows it. */
+  keyframeIntervalMs?: number | null;
+  /** The stream's own picture rate from its timestamps (pictures/s), where the player knows it. */
+  streamFps?: number | null;
+  /** How late the last frame callback ran behind its frame's display time (ms); see FrameMeter. */
+  callbackLatenessMs?: number | null;
 }
 
 export interface PlayerEventMap {
@@ -85,6 +106,13 @@ export interface Player {
   stats(): PlayerStats;
   /** Returns an unsubscribe function. */
   on<E extends PlayerEvent>(event: E, listener: (payload: PlayerEventMap[E]) => void): () => void;
+  /**
+   * Show every picture (`full`) or only the stream's keyframes (`overview`: a fraction of the decode
+   * cost), on the same connection. Overview starts at once; full resumes at the next keyframe (never
+   * in the middle of a GOP), so the switch shows no broken or black picture. Returns false when this
+   * player cannot (it then stays at full rate). Optional: a player without it plays at full rate.
+   */
+  setRate?(rate: PictureRate): boolean;
 }
 
 /** Settings every adapter understands; the defaults suit a low-latency wall. */
@@ -107,6 +135,11 @@ export interface PlayerOptions {
   nativeFmp4?: boolean;
   /** Resolves relative URLs; default `location.href`. */
   baseUrl?: string;
+  /**
+   * WebRTC: the ICE servers of each peer connection. Default none: a media server on the same network
+   * (or this computer) is reached through host candidates; add STUN/TURN for one behind NAT.
+   */
+  iceServers?: RTCIceServer[];
 }
 
 export type PlayerFactory = (source: PlayerSource, options?: PlayerOptions) => Player;

@@ -9,6 +9,8 @@ export interface RuntimeCapabilities {
   wsFmp4?: boolean;
   /** Plain http:/ws: URLs may be loaded (false on an https page: mixed content is blocked). */
   insecure?: boolean;
+  /** WebRTC play (RTCPeerConnection). Left out: assumed present. */
+  webrtc?: boolean;
 }
 
 /** The codec strings probed: H.264 constrained baseline, and the H.265 Main profile string of the brief. */
@@ -37,5 +39,6 @@ export function detectCapabilities(
     hevc: supports(HEVC_PROBE),
     wsFmp4: hasMse && typeof scope.WebSocket === 'function',
     insecure: location?.protocol !== 'https:',
+    webrtc: typeof scope.RTCPeerConnection === 'function',
   };
 }

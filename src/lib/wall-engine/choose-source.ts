@@ -17,7 +17,12 @@ export interface ChooseOptions {
 }
 
 export type SkipReason =
-  'not-in-order' | 'needs-mse' | 'ws-fmp4-unsupported' | 'insecure-blocked' | 'connection-limit';
+  | 'not-in-order'
+  | 'needs-mse'
+  | 'ws-fmp4-unsupported'
+  | 'webrtc-unsupported'
+  | 'insecure-blocked'
+  | 'connection-limit';
 
 export type Choice =
   | {
@@ -37,7 +42,9 @@ export type Choice =
 /**
  * Pick the URL to play: the first candidate in the user's order that this runtime can play and that
  * fits the connection budget. Taking the lease is part of the choice (the budget is shared, and two
- * tiles must never both see the last free connection).
+ * tiles must never both see the last free connection). Only the progressive HTTP transports take a lease:
+ * WebSockets have their own pool, HLS makes short requests, and WebRTC posts one offer and then receives
+ * over UDP (`holdsHttpConnection`).
  */
 export function chooseSource(candidates: readonly StreamCandidate[], options: ChooseOptions): Choice {
   const { order, capabilities, budget } = options;
@@ -80,6 +87,10 @@ export function chooseSource(candidates: readonly StreamCandidate[], options: Ch
       skipped.push({ candidate, why: 'ws-fmp4-unsupported' });
       continue;
     }
+    if (candidate.transport === 'webrtc' && capabilities.webrtc === false) {
+      skipped.push({ candidate, why: 'webrtc-unsupported' });
+      continue;
+    }
     if (!candidate.tls && capabilities.insecure === false) {
       skipped.push({ candidate, why: 'insecure-blocked' });
       continue;
@@ -101,7 +112,7 @@ export function chooseSource(candidates: readonly StreamCandidate[], options: Ch
       reason: 'connection-limit',
       message:
         'every connection the browser allows to this media server is in use and the stream offers no ' +
-        'WebSocket or HLS address',
+        'WebSocket, HLS or WebRTC address',
       skipped,
     };
   return {

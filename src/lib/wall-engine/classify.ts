@@ -51,10 +51,29 @@ const OVER_WS: Record<Family, PlaybackTransport | null> = {
 };
 
 /**
+ * A WebRTC play endpoint the WebRTC player can negotiate with, by its path: ZLMediaKit's API
+ * (`…/index/api/webrtc`) or a WHEP endpoint, which platforms name with a path segment `whep`
+ * (`/index/api/whep`, MediaMTX's `/<stream>/whep`, SRS's `/rtc/v1/whep/`, `/whep/<id>`). Which of the two
+ * protocols it speaks is read from its answer (players/webrtc-negotiation.ts), not from here.
+ */
+export function isWebRtcPlayPath(pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return path.endsWith('/index/api/webrtc') || path.split('/').includes('whep');
+}
+
+/**
  * Classify one URL by its own scheme and path.
  *
  * The spec's sample pairs field names with URLs of another kind, so the field a URL came under is
  * never consulted. A relative URL is resolved against `base` (default: the page).
+ *
+ * - A path ending in a container (`.flv`, `.m3u8`, `.ts`, `.mp4`/`.m4s`/`.fmp4`) is that container over
+ *   the scheme's transport: http(s) → flv, hls, ts, fmp4; ws(s) → ws-flv, ws-ts, ws-fmp4 (HLS has no
+ *   WebSocket form).
+ * - Otherwise an http(s) URL whose path is a WebRTC play endpoint (`isWebRtcPlayPath`) is `webrtc`; a
+ *   container ending wins over it, so a stream file under a folder named `whep` is still that file.
+ * - Other WebRTC signs (`webrtc://`, a ws(s) URL on such a path, a `type=play` query on another path) mark
+ *   a WebRTC URL this app cannot negotiate with: unplayable, protocol `webrtc`.
  */
 export function classifyUrl(raw: string, base?: string): UrlClass {
   let url: URL;
@@ -72,18 +91,25 @@ export function classifyUrl(raw: string, base?: string): UrlClass {
   if (scheme === 'rtsp' || scheme === 'rtsps')
     return { playable: false, protocol: 'rtsp', reason: 'RTSP cannot be played in a browser', url: href };
 
-  const web = scheme === 'http' || scheme === 'https' || scheme === 'ws' || scheme === 'wss';
+  const overHttp = scheme === 'http' || scheme === 'https';
+  const web = overHttp || scheme === 'ws' || scheme === 'wss';
+  const tls = scheme === 'https' || scheme === 'wss';
+  if (overHttp && !family && isWebRtcPlayPath(url.pathname))
+    return { playable: true, transport: 'webrtc', tls, url: href, origin: url.origin };
+
   const webrtcSignature =
     scheme === 'webrtc' ||
     scheme === 'webrtcs' ||
-    url.pathname.toLowerCase().includes('/index/api/webrtc') ||
+    isWebRtcPlayPath(url.pathname) ||
     url.searchParams.get('type')?.toLowerCase() === 'play';
   if (!web || !family) {
     if (webrtcSignature)
       return {
         playable: false,
         protocol: 'webrtc',
-        reason: 'WebRTC playback is not supported by this app',
+        reason:
+          "a WebRTC address this app cannot negotiate with (it plays WHEP and ZLMediaKit's " +
+          '/index/api/webrtc over http or https)',
         url: href,
       };
     return {
@@ -94,7 +120,6 @@ export function classifyUrl(raw: string, base?: string): UrlClass {
     };
   }
 
-  const tls = scheme === 'https' || scheme === 'wss';
   const overWs = scheme === 'ws' || scheme === 'wss';
   const transport = overWs ? OVER_WS[family] : OVER_HTTP[family];
   if (!transport)

@@ -16,7 +16,8 @@ export interface ConnectionBudgetOptions {
  *
  * Chromium opens at most 6 HTTP/1.1 connections per host and port; a 7th request waits until one
  * closes, and a progressive stream (HTTP-FLV, HTTP-TS, HTTP-fMP4) never closes. So a tile takes a
- * lease before it opens one, and when none is left it must choose a WebSocket or HLS variant.
+ * lease before it opens one, and when none is left it must choose a WebSocket, HLS or WebRTC variant
+ * (a WebRTC tile's one request, its offer, is short; its media comes over UDP).
  * One budget is shared by every tile of the page (the limit is the browser's, not the tile's).
  */
 export class ConnectionBudget {

@@ -45,6 +45,26 @@
  * A failed tile keeps retrying (exponential backoff with jitter, 0.5 s doubling to 30 s); the UI shows
  * `label` and a countdown to `nextRetryAt`.
  *
+ *   rate             full | overview (keyframes only: one picture per GOP, a fraction of the decode)
+ *   degradedReason   load | start-up | pinned (null at full rate): "overview · 1 picture / 2 s"
+ *   pictureIntervalMs  in overview, the time between two pictures (the stream's keyframe interval)
+ *
+ * ## The decode budget (a wall bigger than the machine)
+ *
+ * The engine reads the page's load every second (LoadMonitor: dropped and unshown frames of the
+ * full-rate tiles, frame-callback lateness, long tasks, Compute Pressure where Chromium has it) and
+ * moves the lowest-priority tiles to overview pictures while the computer is overloaded, bringing
+ * them back one at a time when there is room (DecodeBudget: priorities, hysteresis, pins). The
+ * maximised and selected tiles always play at full rate; a big wall starts its lowest tiles in
+ * overview. WS-FLV and HTTP-FLV tiles can show overview pictures; HLS, MPEG-TS and fMP4 stay at full.
+ *
+ *   engine.setTileFocus(tileId, { selected, maximised })   // from the wall's selection / maximise
+ *   engine.pinRate(tileId, 'full' | 'overview' | null)      // the tile menu's pin (null: automatic)
+ *   engine.setDecodeBudget(enabled)                          // the setting (off: only pins apply)
+ *   engine.budgetStatus()  // { enabled, load, loadReason, degraded, byReason, reason, capacity }
+ *   engine.onRateChange((change) => …)                       // each tile's change, for the operator log
+ *   createTile({ id, assignedAt, … })                        // ids for the calls above; when assigned
+ *
  * ## Pieces (usable alone)
  *
  * classifyPlayback / classifyUrl: every URL of a streams:start result by its own scheme and path.
@@ -60,7 +80,35 @@
  * fmp4, ws-fmp4 → our fMP4-to-MSE appender (fmp4 falls back to a plain <video src> without MSE).
  * Only flv, ts and fmp4 over HTTP hold a connection of the budget; prefer ws-* for big walls.
  */
-export { WallEngine, type TileOptions, type WallEngineOptions } from './wall-engine';
+export {
+  WallEngine,
+  type BudgetStatus,
+  type RateChange,
+  type TileFocus,
+  type TileOptions,
+  type WallEngineOptions,
+} from './wall-engine';
+export {
+  DecodeBudget,
+  DEFAULT_BUDGET_OPTIONS,
+  rank,
+  type BudgetChange,
+  type BudgetDecision,
+  type BudgetTile,
+  type DecodeBudgetOptions,
+  type DegradedReason,
+  type LoadLevel,
+  type LoadReading,
+} from './decode-budget';
+export {
+  DEFAULT_LOAD_OPTIONS,
+  LoadMonitor,
+  type FrameLoad,
+  type LoadMonitorOptions,
+  type LoadSource,
+  type PressureState,
+} from './load-monitor';
+export type { PictureRate } from '../players/keyframe-gate';
 export {
   DEFAULT_SUPERVISOR_SETTINGS,
   TileSupervisor,

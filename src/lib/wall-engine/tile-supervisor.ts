@@ -1,7 +1,7 @@
 import type { Result } from '../../../electron/shared/contract';
 import type { StreamPlayback } from '../../../electron/shared/domain';
 import { codecFamily } from '../players/codec';
-import type { Player, PlayerFactory, PlayerOptions, PlayerStats } from '../players/player';
+import type { PictureRate, Player, PlayerFactory, PlayerOptions, PlayerStats } from '../players/player';
 import { redactUrl } from '../players/redact-url';
 import type { PlaybackTransport } from '../players/transport';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
@@ -11,6 +11,7 @@ import { chooseSource } from './choose-source';
 import { classifyPlayback } from './classify';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
 import type { ConnectionBudget, ConnectionLease } from './connection-budget';
+import type { DegradedReason } from './decode-budget';
 import {
   FAILURE_LABELS,
   failureFromPlayerError,
@@ -62,6 +63,20 @@ export interface TileSnapshot {
   firstFrameAt: number | null;
   /** The last new frame of any player of this tile (clock ms). */
   lastFrameAt: number | null;
+  /**
+   * `full`: every picture; `overview`: the stream's keyframes only (the decode budget's or the
+   * operator's choice). A player that cannot show overview pictures stays at `full`. The supervisor
+   * always sets this and the two below; they are optional only so that snapshots written by hand
+   * (in tests) stay valid: read a missing one as `full` / null.
+   */
+  rate?: PictureRate;
+  /** Why the tile shows overview pictures (DegradedReason); null at full rate. */
+  degradedReason?: DegradedReason | null;
+  /**
+   * In overview: the time between two pictures (the stream's keyframe interval, ms), for a label
+   * such as "overview · 1 picture / 2 s"; null at full rate or until known.
+   */
+  pictureIntervalMs?: number | null;
 }
 
 /** Player stats plus what the tile knows across players. */
@@ -88,6 +103,11 @@ export interface SupervisorSettings {
   tickMs: number;
   /** The frame age the UI calls stale. */
   staleAfterMs: number;
+  /**
+   * In overview (one picture per keyframe) and for this long after a change of rate: no new picture
+   * for this long, or for two keyframe intervals and 2 s where those are longer → stalled.
+   */
+  overviewStallTimeoutMs: number;
   backoff: BackoffPolicy;
   /** Before asking the platform again when nothing it offers can play here (±10 %). */
   unplayableRetryMs: number;
@@ -103,6 +123,7 @@ export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
   demoteAfterFailures: 2,
   tickMs: 250,
   staleAfterMs: 2_000,
+  overviewStallTimeoutMs: 6_000,
   backoff: DEFAULT_BACKOFF,
   unplayableRetryMs: UNPLAYABLE_RETRY_MS,
 };
@@ -127,9 +148,16 @@ export interface TileSupervisorDeps {
   random?: () => number;
   /** A name for log lines (the device key). */
   label?: string;
+  /** The tile's id in its WallEngine (pinRate, setTileFocus); default the label. */
+  id?: string;
   log?: (line: string) => void;
   /** Called once by destroy() (the WallEngine forgets the tile). */
   onDestroy?: () => void;
+  /**
+   * The rate a new player of this tile starts at (the WallEngine's decode budget); default: the rate
+   * last set with `setRate`.
+   */
+  rateFor?: () => { rate: PictureRate; reason: DegradedReason | null };
 }
 
 /** Faults a lost network explains: the ones `networkRestored` retries at once. */
@@ -177,6 +205,11 @@ export class TileSupervisor {
   private watchFrom = 0;
   /** The current player has shown a frame. */
   private pictureThisAttempt = false;
+  private rate: PictureRate = 'full';
+  private rateReason: DegradedReason | null = null;
+  private rateChangedAtValue = -Infinity;
+  /** Whether the current (or last) player could change its rate; null before any player. */
+  private rateSupported: boolean | null = null;
 
   private retryTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
@@ -208,6 +241,9 @@ export class TileSupervisor {
       troubleSince: null,
       firstFrameAt: null,
       lastFrameAt: null,
+      rate: 'full',
+      degradedReason: null,
+      pictureIntervalMs: null,
     };
     deps.video.addEventListener('error', this.onVideoError);
   }
@@ -352,7 +388,62 @@ export class TileSupervisor {
   staleMs(): number | null {
     if (!this.wanted || this.snap.state === 'paused-hidden' || this.snap.state === 'idle') return null;
     const age = this.frameAgeMs();
-    return age !== null && age > this.settings.staleAfterMs ? age : null;
+    return age !== null && age > this.staleAfter() ? age : null;
+  }
+
+  /**
+   * The frame age the badge calls stale: `staleAfterMs`, and in overview (or while a change of rate
+   * settles) one keyframe interval more, since a picture every interval is what overview shows.
+   */
+  private staleAfter(): number {
+    const now = this.clock.now();
+    if (this.effectiveRate() === 'full' && now - this.rateChangedAtValue >= this.overviewTimeout())
+      return this.settings.staleAfterMs;
+    const gop = this.lastStats?.keyframeIntervalMs ?? 2_000;
+    return this.settings.staleAfterMs + gop;
+  }
+
+  /**
+   * Play every picture or overview pictures (keyframes only), on the same connection: the player
+   * switches in place (back to full at the stream's next keyframe), and a new player starts at the
+   * rate set last. A player that cannot stays at full rate (`canChangeRate` false).
+   */
+  setRate(rate: PictureRate, reason: DegradedReason | null = null): void {
+    if (this.destroyed) return;
+    const why = rate === 'overview' ? (reason ?? 'pinned') : null;
+    if (rate === this.rate && why === this.rateReason) return;
+    const changed = rate !== this.rate;
+    this.rate = rate;
+    this.rateReason = why;
+    if (!changed) {
+      if (this.snap.rate === 'overview') this.setState({ degradedReason: why });
+      return;
+    }
+    this.rateChangedAtValue = this.clock.now();
+    // Frames are judged afresh at the new rate.
+    this.watchFrom = this.rateChangedAtValue;
+    if (this.player) this.rateSupported = this.applyRate(this.player);
+    this.publishRate();
+    this.log(
+      rate === 'overview'
+        ? `overview pictures (${why})${this.rateSupported === false ? ': this player cannot, it stays at full rate' : ''}`
+        : 'full rate',
+    );
+  }
+
+  /** The tile's id in its WallEngine. */
+  get id(): string {
+    return this.deps.id ?? this.deps.label ?? '';
+  }
+
+  /** When the tile's rate last changed (clock ms; -Infinity if never). */
+  get rateChangedAt(): number {
+    return this.rateChangedAtValue;
+  }
+
+  /** Whether this tile's player can show overview pictures; null before its first player. */
+  get canChangeRate(): boolean | null {
+    return this.rateSupported;
   }
 
   // ---- attempts -------------------------------------------------------------------------------
@@ -456,6 +547,14 @@ export class TileSupervisor {
     }
     this.player = player;
     this.lastStats = null;
+    const planned = this.deps.rateFor?.();
+    if (planned && (planned.rate !== this.rate || planned.reason !== this.rateReason)) {
+      this.rate = planned.rate;
+      this.rateReason = planned.rate === 'overview' ? planned.reason : null;
+    }
+    this.rateSupported = this.applyRate(player);
+    this.publishRate();
+    if (this.snap.rate === 'overview') this.log(`starts with overview pictures (${this.snap.degradedReason})`);
     this.playerOff = [
       player.on('error', (error) => {
         if (generation === this.generation) this.fail(failureFromPlayerError(error));
@@ -534,10 +633,58 @@ export class TileSupervisor {
     }
     if (!this.visible) return;
     const last = Math.max(this.snap.lastFrameAt ?? 0, this.watchFrom);
-    if (now - last >= this.settings.stallTimeoutMs) {
+    if (now - last >= this.stallTimeout(now)) {
       const seconds = Math.round((now - (this.snap.lastFrameAt ?? now)) / 1000);
       this.fail({ reason: 'stalled', detail: `no new frame for ${seconds} s` });
     }
+  }
+
+  /**
+   * No new picture for this long is a stall: `stallTimeoutMs` at full rate; in overview (a picture
+   * per keyframe) and while a change of rate settles (back to full waits for the next keyframe), two
+   * keyframe intervals and 2 s, at least `overviewStallTimeoutMs`. A tile whose keyframes stop
+   * coming is still found stalled.
+   */
+  private stallTimeout(now: number): number {
+    if (this.effectiveRate() === 'full' && now - this.rateChangedAtValue >= this.overviewTimeout())
+      return this.settings.stallTimeoutMs;
+    return this.overviewTimeout();
+  }
+
+  private overviewTimeout(): number {
+    const gop = this.lastStats?.keyframeIntervalMs ?? null;
+    return Math.max(this.settings.overviewStallTimeoutMs, gop === null ? 0 : 2 * gop + 2_000);
+  }
+
+  /** The rate pictures come at now: the player's own word where it has one. */
+  private effectiveRate(): PictureRate {
+    return this.lastStats?.rate ?? (this.rateSupported ? this.rate : 'full');
+  }
+
+  /** Ask a player for the tile's rate; whether it can change rates at all. */
+  private applyRate(player: Player): boolean {
+    try {
+      return player.setRate?.(this.rate) ?? false;
+    } catch (error) {
+      this.log(`changing the rate failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
+  }
+
+  /** Put the tile's rate in its snapshot (a player that cannot change rates shows full). */
+  private publishRate(): void {
+    const rate: PictureRate = this.rate === 'overview' && this.rateSupported !== false ? 'overview' : 'full';
+    const degradedReason = rate === 'overview' ? this.rateReason : null;
+    const interval = this.lastStats?.keyframeIntervalMs ?? null;
+    // To a tenth of a second: a camera's keyframes a few ms apart from one GOP to the next are one interval.
+    const pictureIntervalMs =
+      rate === 'overview' && interval !== null ? Math.round(interval / 100) * 100 : null;
+    if (
+      rate !== this.snap.rate ||
+      degradedReason !== this.snap.degradedReason ||
+      pictureIntervalMs !== this.snap.pictureIntervalMs
+    )
+      this.setState({ rate, degradedReason, pictureIntervalMs });
   }
 
   private readFrames(): PlayerStats | null {
@@ -550,6 +697,7 @@ export class TileSupervisor {
       return this.lastStats;
     }
     this.lastStats = stats;
+    if (this.snap.rate === 'overview') this.publishRate();
     if (stats.lastFrameAt !== null && stats.lastFrameAt > (this.snap.lastFrameAt ?? -Infinity)) {
       // Frames move often; update the snapshot in place rather than notifying 25 times a second.
       this.snap = { ...this.snap, lastFrameAt: stats.lastFrameAt };

@@ -1,11 +1,21 @@
 import type { Result } from '../../../electron/shared/contract';
 import type { StreamPlayback } from '../../../electron/shared/domain';
 import { createPlayer } from '../players/create-player';
-import type { PlayerFactory, PlayerOptions } from '../players/player';
+import type { PictureRate, PlayerFactory, PlayerOptions } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
-import type { EngineClock } from './clock';
+import { systemClock, type EngineClock, type TimerHandle } from './clock';
 import { ConnectionBudget, type ConnectionBudgetOptions } from './connection-budget';
+import {
+  DecodeBudget,
+  type BudgetDecision,
+  type BudgetTile,
+  type DecodeBudgetOptions,
+  type DegradedReason,
+  type LoadLevel,
+  type LoadReading,
+} from './decode-budget';
+import { LoadMonitor, type FrameLoad, type LoadSource } from './load-monitor';
 import { StartScheduler } from './start-scheduler';
 import { TileSupervisor, type SupervisorSettings, type TileState } from './tile-supervisor';
 
@@ -27,6 +37,53 @@ export interface WallEngineOptions {
   settings?: Partial<SupervisorSettings>;
   clock?: EngineClock;
   log?: (line: string) => void;
+  /**
+   * The decode budget (decode-budget.ts): on by default; `false` turns the automatic budget off
+   * (every tile at full rate unless pinned to overview; `setDecodeBudget` turns it on again).
+   */
+  decodeBudget?: Partial<DecodeBudgetOptions> | false;
+  /** Where the load comes from; default a LoadMonitor on this page. Tests pass their own. */
+  loadSource?: LoadSource;
+  /** How often the load is read and the budget decides (ms, default 1000). */
+  budgetIntervalMs?: number;
+}
+
+/** One change of a tile's rate, for the operator's log. */
+export interface RateChange {
+  /** Clock ms. */
+  at: number;
+  tileId: string;
+  /** The tile's label (device key), if it has one. */
+  label: string | null;
+  rate: PictureRate;
+  /** Why it shows overview pictures; null when back at full rate. */
+  reason: DegradedReason | null;
+  /** The load's reason in words, when the load moved it ("12 % of frames dropped"). */
+  detail: string | null;
+}
+
+/** The decode budget at a glance: for the wall's status line. */
+export interface BudgetStatus {
+  /** The automatic budget is on. */
+  enabled: boolean;
+  load: LoadLevel;
+  /** The load's score (1: the edge of overload). */
+  score: number;
+  /** What the load monitor says, in words; null when nothing stands out. */
+  loadReason: string | null;
+  /** Tiles showing overview pictures, and why. */
+  degraded: number;
+  byReason: Record<DegradedReason, number>;
+  /** What made the budget move tiles last ("12 % of frames dropped"); null before any move. */
+  reason: string | null;
+  /** Full-rate tiles the budget allows now (in full-tile units). */
+  capacity: number;
+}
+
+/** A tile's place on the wall as the operator sees it: what the budget ranks by. */
+export interface TileFocus {
+  selected?: boolean;
+  maximised?: boolean;
 }
 
 export interface TileOptions {
@@ -35,7 +92,38 @@ export interface TileOptions {
   startStream: () => Promise<Result<StreamPlayback>>;
   /** For log lines: the device key. */
   label?: string;
+  /** A name for pinRate and setTileFocus; default one the engine makes (the supervisor's `id`). */
+  id?: string;
+  /**
+   * When the operator put this device on the tile (clock ms): the budget keeps recently assigned
+   * tiles at full rate longer. Default: when the tile was made (tiles made in one go, as a wall
+   * loading, count as assigned together).
+   */
+  assignedAt?: number;
 }
+
+interface TileRecord {
+  supervisor: TileSupervisor;
+  id: string;
+  label: string | null;
+  video: HTMLVideoElement;
+  assignedAt: number;
+  area: number;
+  pin: PictureRate | null;
+  selected: boolean;
+  maximised: boolean;
+  resize: ResizeObserver | null;
+  /** The player's counters at the last reading, to count what happened since. */
+  frames: { decoded: number; dropped: number } | null;
+  decision: BudgetDecision | null;
+}
+
+/** Tiles made within this long of each other were assigned together (a wall loading). */
+const ASSIGN_BATCH_MS = 5_000;
+/** Frames of a tile are left out of the load for this long after its first frame or a rate change. */
+const SETTLE_MS = 3_000;
+/** The load is not read while tiles start, nor for this long after the last one started. */
+const START_SETTLE_MS = 5_000;
 
 /**
  * The playback engine of one page (one wall window): the connection budget and the start scheduler
@@ -49,6 +137,19 @@ export class WallEngine {
   private order: readonly PlaybackTransport[];
   private settings: Partial<SupervisorSettings>;
   private readonly tiles = new Set<TileSupervisor>();
+  private readonly records = new Map<TileSupervisor, TileRecord>();
+  private readonly clock: EngineClock;
+  private readonly decodeBudget: DecodeBudget;
+  private loadSource: LoadSource | null;
+  private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
+  private budgetTimer: TimerHandle | null = null;
+  private readonly rateListeners = new Set<(change: RateChange) => void>();
+  private nextId = 1;
+  private lastTickAt: number | null = null;
+  private lastStartingAt = -Infinity;
+  private batchAt = -Infinity;
+  private lastCreatedAt = -Infinity;
+  private readonly log: (line: string) => void;
 
   constructor(private readonly options: WallEngineOptions) {
     this.budget = new ConnectionBudget(options.budget);
@@ -63,11 +164,23 @@ export class WallEngine {
       ...options.settings,
       ...(options.hiddenGraceMs !== undefined ? { hiddenGraceMs: options.hiddenGraceMs } : {}),
     };
+    this.clock = options.clock ?? systemClock;
+    this.log = options.log ?? ((line) => console.info(line));
+    this.decodeBudget = new DecodeBudget(
+      options.decodeBudget === false ? { enabled: false } : (options.decodeBudget ?? {}),
+    );
+    // The load monitor is made with the first tile (its observers cost nothing until then).
+    this.loadSource = options.loadSource ?? null;
   }
 
   /** A supervisor for one tile. It is idle until `start()`; `destroy()` it when the tile goes away. */
   createTile(tile: TileOptions): TileSupervisor {
-    const supervisor = new TileSupervisor({
+    const now = this.clock.now();
+    if (now - this.lastCreatedAt > ASSIGN_BATCH_MS) this.batchAt = now;
+    this.lastCreatedAt = now;
+    const id = tile.id ?? `tile-${String(this.nextId++).padStart(4, '0')}`;
+    let record: TileRecord | null = null;
+    const supervisor: TileSupervisor = new TileSupervisor({
       video: tile.video,
       startStream: tile.startStream,
       label: tile.label,
@@ -80,10 +193,299 @@ export class WallEngine {
       settings: this.settings,
       clock: this.options.clock,
       log: this.options.log,
-      onDestroy: () => this.tiles.delete(supervisor),
+      id,
+      rateFor: () => (record ? this.planFor(record) : { rate: 'full', reason: null }),
+      onDestroy: () => this.forget(supervisor),
     });
+    record = {
+      supervisor,
+      id,
+      label: tile.label ?? null,
+      video: tile.video,
+      assignedAt: tile.assignedAt ?? this.batchAt,
+      area: areaOf(tile.video),
+      pin: null,
+      selected: false,
+      maximised: false,
+      resize: null,
+      frames: null,
+      decision: null,
+    };
+    this.watchArea(record);
     this.tiles.add(supervisor);
+    this.records.set(supervisor, record);
+    this.ensureBudgetTimer();
     return supervisor;
+  }
+
+  /**
+   * Pin a tile to full rate or to overview pictures, whatever the load; null gives it back to the
+   * budget. `tile` is its id or its supervisor.
+   */
+  pinRate(tile: string | TileSupervisor, rate: PictureRate | null): void {
+    const record = this.recordOf(tile);
+    if (!record || record.pin === rate) return;
+    record.pin = rate;
+    this.log(
+      `[wall] ${record.label ?? record.id}: ${rate ? `pinned to ${rate === 'full' ? 'full rate' : 'overview'}` : 'unpinned'}`,
+    );
+    this.applyBudget(null);
+  }
+
+  /** The tile's pin (null: the budget decides). */
+  pinOf(tile: string | TileSupervisor): PictureRate | null {
+    return this.recordOf(tile)?.pin ?? null;
+  }
+
+  /**
+   * The operator's focus: the selected and the maximised tile always play at full rate, and the
+   * budget looks elsewhere first. Set what changed; the rest stays.
+   */
+  setTileFocus(tile: string | TileSupervisor, focus: TileFocus): void {
+    const record = this.recordOf(tile);
+    if (!record) return;
+    const selected = focus.selected ?? record.selected;
+    const maximised = focus.maximised ?? record.maximised;
+    if (selected === record.selected && maximised === record.maximised) return;
+    record.selected = selected;
+    record.maximised = maximised;
+    // A maximised tile is larger at once: read its size now rather than at the next resize report.
+    record.area = areaOf(record.video);
+    this.applyBudget(null);
+  }
+
+  /** Turn the automatic decode budget on or off (the setting); off, only pins move tiles to overview. */
+  setDecodeBudget(enabled: boolean): void {
+    if (enabled === this.decodeBudget.enabled) return;
+    this.decodeBudget.setEnabled(enabled);
+    this.log(`[wall] decode budget ${enabled ? 'on' : 'off'}`);
+    this.applyBudget(null);
+  }
+
+  /** The decode budget and the load at a glance. */
+  budgetStatus(): BudgetStatus {
+    const byReason: Record<DegradedReason, number> = { load: 0, 'start-up': 0, pinned: 0 };
+    let degraded = 0;
+    for (const tile of this.tiles) {
+      const snap = tile.snapshot();
+      if (snap.rate !== 'overview' || !this.wantsPicture(snap.state)) continue;
+      degraded += 1;
+      byReason[snap.degradedReason ?? 'load'] += 1;
+    }
+    return {
+      enabled: this.decodeBudget.enabled,
+      load: this.lastLoad.level,
+      score: this.lastLoad.score,
+      loadReason: this.lastLoad.reason,
+      degraded,
+      byReason,
+      reason: this.decodeBudget.reason,
+      capacity: Math.round(this.decodeBudget.capacity * 100) / 100,
+    };
+  }
+
+  /** Called on every change of a tile's rate (for the operator's log). Returns the unsubscribe. */
+  onRateChange(listener: (change: RateChange) => void): () => void {
+    this.rateListeners.add(listener);
+    return () => {
+      this.rateListeners.delete(listener);
+    };
+  }
+
+  /** The load now: sample the tiles, let the budget decide, apply its rates. Runs every second. */
+  private budgetTick(): void {
+    this.loadSource ??= new LoadMonitor();
+    const now = this.clock.now();
+    const frames = this.frameLoad(now);
+    // While tiles are starting (and for a few seconds after), first pictures, connects and
+    // catching up make any wall look overloaded: the load is read from when the wall has settled.
+    if ([...this.records.values()].some((r) => r.supervisor.snapshot().state === 'starting'))
+      this.lastStartingAt = now;
+    if (now - this.lastStartingAt < START_SETTLE_MS) {
+      this.lastLoad = { level: 'healthy', score: 0, reason: null };
+      this.applyBudget(null);
+      return;
+    }
+    this.lastLoad = this.loadSource.sample(frames, now);
+    this.applyBudget(this.lastLoad);
+  }
+
+  /** Decide the rates (with a new load reading, or for the present capacity) and apply them. */
+  private applyBudget(load: LoadReading | null): void {
+    const now = this.clock.now();
+    const active = [...this.records.values()].filter((r) => this.wantsPicture(r.supervisor.snapshot().state));
+    const decisions = this.decodeBudget.update(
+      now,
+      load,
+      active.map((r) => this.budgetTile(r)),
+    );
+    for (const change of this.decodeBudget.takeChanges())
+      this.log(
+        `[wall] decode budget: ${change.kind} (${change.reason}); capacity ${change.capacity.toFixed(1)} full-rate tiles`,
+      );
+    for (const record of active) {
+      const decision = decisions.get(record.id);
+      if (decision) this.applyDecision(record, decision, now);
+    }
+  }
+
+  private applyDecision(record: TileRecord, decision: BudgetDecision, now: number): void {
+    const before = record.decision;
+    record.decision = decision;
+    if (before && before.rate === decision.rate && before.reason === decision.reason) return;
+    const supervisor = record.supervisor;
+    const wasRate = supervisor.snapshot().rate ?? 'full';
+    supervisor.setRate(decision.rate, decision.reason);
+    const rate = supervisor.snapshot().rate ?? 'full';
+    if (rate === wasRate && before !== null) return;
+    if (rate === wasRate && rate === 'full') return;
+    const change: RateChange = {
+      at: now,
+      tileId: record.id,
+      label: record.label,
+      rate,
+      reason: rate === 'overview' ? decision.reason : null,
+      detail: decision.reason === 'load' ? this.decodeBudget.reason : null,
+    };
+    for (const listener of [...this.rateListeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('[wall] a rate listener failed:', error);
+      }
+    }
+  }
+
+  /** The budget's plan for a tile whose new player is about to start. */
+  private planFor(record: TileRecord): { rate: PictureRate; reason: DegradedReason | null } {
+    const active = [...this.records.values()].filter(
+      (r) => r === record || this.wantsPicture(r.supervisor.snapshot().state),
+    );
+    const decisions = this.decodeBudget.assign(active.map((r) => this.budgetTile(r)));
+    const decision = decisions.get(record.id) ?? { rate: 'full', reason: null };
+    record.decision = decision;
+    return decision;
+  }
+
+  private budgetTile(record: TileRecord): BudgetTile {
+    return {
+      id: record.id,
+      area: record.area,
+      selected: record.selected,
+      maximised: record.maximised,
+      assignedAt: record.assignedAt,
+      pin: record.pin,
+      canDegrade: record.supervisor.canChangeRate ?? true,
+    };
+  }
+
+  /** Tiles that cost decoding now or soon: starting, playing, or recovering. */
+  private wantsPicture(state: TileState): boolean {
+    return state === 'starting' || state === 'playing' || state === 'stalled' || state === 'reconnecting';
+  }
+
+  /** What the full-rate tiles decoded, dropped and presented since the last reading. */
+  private frameLoad(now: number): FrameLoad {
+    const load: FrameLoad = {
+      decoded: 0,
+      dropped: 0,
+      presented: 0,
+      expected: null,
+      presentedOfExpected: 0,
+      callbackLatenessMs: null,
+      tiles: 0,
+    };
+    const lateness: number[] = [];
+    for (const record of this.records.values()) {
+      const supervisor = record.supervisor;
+      const snap = supervisor.snapshot();
+      const stats = snap.state === 'playing' ? supervisor.stats() : null;
+      if (!stats) {
+        record.frames = null;
+        continue;
+      }
+      if (typeof stats.callbackLatenessMs === 'number') lateness.push(stats.callbackLatenessMs);
+      const last = record.frames;
+      record.frames = { decoded: stats.decodedFrames, dropped: stats.droppedFrames };
+      // A new player starts its counters from zero: count from there at the next reading.
+      if (!last || stats.decodedFrames < last.decoded || stats.droppedFrames < last.dropped) continue;
+      const settled =
+        (stats.rate ?? 'full') === 'full' &&
+        (snap.rate ?? 'full') === 'full' &&
+        snap.firstFrameAt !== null &&
+        now - snap.firstFrameAt >= SETTLE_MS &&
+        now - supervisor.rateChangedAt >= SETTLE_MS;
+      if (!settled) continue;
+      const decoded = stats.decodedFrames - last.decoded;
+      const dropped = stats.droppedFrames - last.dropped;
+      load.decoded += decoded;
+      load.dropped += dropped;
+      load.presented += decoded - dropped;
+      load.tiles += 1;
+      if (stats.streamFps && this.lastTickAt !== null) {
+        const seconds = (now - this.lastTickAt) / 1000;
+        const playbackRate = record.video.playbackRate > 0 ? record.video.playbackRate : 1;
+        load.expected = (load.expected ?? 0) + stats.streamFps * playbackRate * seconds;
+        load.presentedOfExpected += decoded - dropped;
+      }
+    }
+    this.lastTickAt = now;
+    if (lateness.length > 0) {
+      lateness.sort((a, b) => a - b);
+      load.callbackLatenessMs = lateness[Math.floor(lateness.length / 2)];
+    }
+    return load;
+  }
+
+  private ensureBudgetTimer(): void {
+    if (this.budgetTimer !== null) return;
+    const interval = this.options.budgetIntervalMs ?? 1_000;
+    const run = () => {
+      this.budgetTimer = null;
+      if (this.records.size === 0) return;
+      try {
+        this.budgetTick();
+      } catch (error) {
+        console.error('[wall] the decode budget failed:', error);
+      }
+      if (this.records.size > 0 && this.budgetTimer === null)
+        this.budgetTimer = this.clock.setTimeout(run, interval);
+    };
+    this.budgetTimer = this.clock.setTimeout(run, interval);
+  }
+
+  private watchArea(record: TileRecord): void {
+    if (typeof ResizeObserver === 'undefined') return;
+    try {
+      record.resize = new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1]?.contentRect;
+        if (box) record.area = Math.round(box.width * box.height);
+      });
+      record.resize.observe(record.video);
+    } catch {
+      record.resize = null;
+    }
+  }
+
+  private recordOf(tile: string | TileSupervisor): TileRecord | null {
+    if (typeof tile !== 'string') return this.records.get(tile) ?? null;
+    for (const record of this.records.values()) if (record.id === tile) return record;
+    return null;
+  }
+
+  /** A tile went away: forget it, and let the tiles left take up what it cost. */
+  private forget(supervisor: TileSupervisor): void {
+    this.tiles.delete(supervisor);
+    const record = this.records.get(supervisor);
+    this.records.delete(supervisor);
+    record?.resize?.disconnect();
+    if (this.records.size === 0) {
+      if (this.budgetTimer !== null) this.clock.clearTimeout(this.budgetTimer);
+      this.budgetTimer = null;
+      this.lastTickAt = null;
+      return;
+    }
+    if (record) this.applyBudget(null);
   }
 
   /** New settings for every tile, from their next attempt on. */
@@ -138,8 +540,22 @@ export class WallEngine {
     return counts;
   }
 
-  /** Destroy every tile made here. */
+  /** Destroy every tile made here, and stop reading the load. */
   destroy(): void {
     for (const tile of [...this.tiles]) tile.destroy();
+    if (this.budgetTimer !== null) this.clock.clearTimeout(this.budgetTimer);
+    this.budgetTimer = null;
+    this.loadSource?.stop();
+    this.loadSource = this.options.loadSource ?? null;
+  }
+}
+
+/** A video element's area on screen (CSS px²); 0 where there is no layout (tests, hidden). */
+function areaOf(video: HTMLVideoElement): number {
+  try {
+    const box = video.getBoundingClientRect?.();
+    return box ? Math.round(box.width * box.height) : 0;
+  } catch {
+    return 0;
   }
 }

@@ -164,11 +164,12 @@ export type CostGroup = 'decode' | 'compositing' | 'page' | 'network' | 'other';
 
 /**
  * The group of a `role/thread` name from `threadTicks`:
- * - decode: the renderer's media threads (the software decoder, demuxing, the media pipeline)
+ * - decode: the renderer's media threads (the software decoder, demuxing, the media pipeline; WebRTC's
+ *   decode queue)
  * - compositing: the GPU process (its display compositor draws every layer in software without a
  *   GPU), the renderer's compositor and its video frame compositor (YUV → RGB of each shown frame)
  * - page: the renderer's main thread (JavaScript: transmuxing, the app; MSE appends, layout, paint)
- * - network: I/O threads and the network service
+ * - network: I/O threads and the network service, and WebRTC's worker and network threads
  */
 export function costGroup(thread: string): CostGroup {
   const [role, name = ''] = thread.split('/');
@@ -176,7 +177,12 @@ export function costGroup(thread: string): CostGroup {
   if (/IOT|NetworkService|Network/.test(name) || role.includes('NetworkService')) return 'network';
   if (role === 'renderer') {
     if (/^Media|^AudioOutput|^FFmpeg/.test(name)) return 'decode';
+    // WebRTC's decode queue runs on a thread-pool thread of its own priority ("ThreadPoolPresentation…"):
+    // absent from MSE walls, ≈ the decode floor × tiles on a WebRTC wall.
+    if (/^ThreadPoolPrese/.test(name)) return 'decode';
     if (/^VideoFrameCompo|^Compositor|^CompositorTileW/.test(name)) return 'compositing';
+    // WebRTC's worker and network threads: RTP receive, SRTP, the jitter buffer.
+    if (/^WebRTC_/.test(name)) return 'network';
     if (name === 'chromium' || name === 'CrRendererMain' || name === 'chrome') return 'page';
   }
   return 'other';

@@ -4,6 +4,7 @@ import type { RuntimeCapabilities } from '../../../../../src/lib/wall-engine/cap
 import { chooseSource } from '../../../../../src/lib/wall-engine/choose-source';
 import { classifyPlayback, type StreamCandidate } from '../../../../../src/lib/wall-engine/classify';
 import { ConnectionBudget } from '../../../../../src/lib/wall-engine/connection-budget';
+import { DEFAULT_TRANSPORT_ORDER, lowestLatencyOrder } from '../../../../../electron/shared/settings';
 import { playback } from './fakes';
 
 const CHROMIUM: RuntimeCapabilities = { mse: true, h264: true, hevc: false, wsFmp4: true, insecure: true };
@@ -21,6 +22,7 @@ function candidates(host = 'media.example.com:8080', id = 'cam1'): StreamCandida
       fmp4: `http://${host}/live/${id}.live.mp4?secret=s`,
       ws_fmp4: `ws://${host}/live/${id}.live.mp4?secret=s`,
       rtsp: `rtsp://${host}/live/${id}?secret=s`,
+      rtc: `http://${host}/index/api/webrtc?app=live&stream=${id}&type=play&secret=s`,
     }),
   ).playable;
 }
@@ -68,6 +70,24 @@ describe('chooseSource', () => {
   it('skips ws-fmp4 unless the runtime supports it', () => {
     expect(pick(['ws-fmp4', 'hls'], { ...CHROMIUM, wsFmp4: false })).toBe('hls');
     expect(pick(['ws-fmp4', 'hls'])).toBe('ws-fmp4');
+  });
+
+  it('plays WebRTC where it is in the order, first with the lowest-latency preset, never without WebRTC', () => {
+    // Default order: WebRTC after the WebSocket transports.
+    expect(DEFAULT_TRANSPORT_ORDER.indexOf('webrtc')).toBeGreaterThan(
+      Math.max(...(['ws-flv', 'ws-ts', 'ws-fmp4'] as const).map((t) => DEFAULT_TRANSPORT_ORDER.indexOf(t))),
+    );
+    expect(pick([...DEFAULT_TRANSPORT_ORDER])).toBe('ws-flv');
+    expect(pick(['webrtc', 'ws-flv'])).toBe('webrtc');
+    expect(lowestLatencyOrder()).toEqual([
+      'webrtc',
+      ...DEFAULT_TRANSPORT_ORDER.filter((t) => t !== 'webrtc'),
+    ]);
+    expect(lowestLatencyOrder(['hls', 'webrtc', 'flv'])).toEqual(['webrtc', 'hls', 'flv']);
+    expect(pick(lowestLatencyOrder())).toBe('webrtc');
+    // No RTCPeerConnection: the next transport; no MSE is no obstacle to WebRTC.
+    expect(pick(['webrtc', 'hls'], { ...CHROMIUM, webrtc: false })).toBe('hls');
+    expect(pick(['webrtc', 'hls'], { mse: false, h264: false, hevc: false })).toBe('webrtc');
   });
 
   it('refuses an H.265 stream where there is no H.265 decoder', () => {
@@ -120,6 +140,24 @@ describe('chooseSource', () => {
       );
       expect(choices.every((c) => c.ok && c.lease === null)).toBe(true);
       expect(budget.inUse('http://h:1')).toBe(0);
+    });
+
+    it('WebRTC tiles take no lease: a 12-tile WebRTC wall leaves every HTTP connection free', () => {
+      const budget = new ConnectionBudget();
+      const choices = Array.from({ length: 12 }, (_, i) =>
+        chooseSource(candidates('h:1', `c${i}`), {
+          order: ['webrtc', 'flv'],
+          capabilities: CHROMIUM,
+          budget,
+        }),
+      );
+      expect(choices.every((c) => c.ok && c.candidate.transport === 'webrtc' && c.lease === null)).toBe(true);
+      expect(budget.inUse('http://h:1')).toBe(0);
+      // And with every HTTP connection taken, WebRTC is still chosen after HTTP-FLV is refused.
+      while (budget.tryAcquire('http://h:1'));
+      expect(
+        chooseSource(candidates('h:1', 'late'), { order: ['flv', 'webrtc'], capabilities: CHROMIUM, budget }),
+      ).toMatchObject({ ok: true, candidate: { transport: 'webrtc' }, lease: null });
     });
 
     it('says connection-limit when only long-lived HTTP is offered and none is left', () => {

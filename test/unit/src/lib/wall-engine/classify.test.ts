@@ -17,6 +17,16 @@ describe('classifyUrl', () => {
     [`http://${H}/live/cam1.live.mp4?secret=s`, 'fmp4', false],
     [`wss://${H}/live/cam1.live.mp4?secret=s`, 'ws-fmp4', true],
     [`HTTP://${H.toUpperCase()}/LIVE/CAM1.LIVE.FLV`, 'flv', false],
+    // WebRTC play endpoints, by path: ZLMediaKit's API, and WHEP as platforms name it.
+    [`http://${H}/index/api/webrtc?app=live&stream=cam1&type=play&secret=s`, 'webrtc', false],
+    [`https://${H}/index/api/webrtc?app=live&stream=cam1&type=play&secret=s`, 'webrtc', true],
+    [`http://${H}/index/api/whep?app=live&stream=cam1&type=play&secret=s`, 'webrtc', false],
+    [`http://${H}/live/cam1/whep`, 'webrtc', false],
+    [`https://${H}/rtc/v1/whep/?app=live&stream=cam1`, 'webrtc', true],
+    [`http://${H}/whep/cam1?secret=s`, 'webrtc', false],
+    [`http://${H}/zlm/INDEX/API/WEBRTC?app=live&stream=cam1`, 'webrtc', false],
+    // A container ending wins: a stream file under a folder named whep is that file.
+    [`http://${H}/whep/cam1.live.flv?secret=s`, 'flv', false],
   ])('%s → %s (tls %s)', (url, transport, tls) => {
     const result = classifyUrl(url);
     expect(result).toMatchObject({ playable: true, transport, tls });
@@ -47,17 +57,21 @@ describe('classifyUrl', () => {
     expect(classifyUrl('not a url at all')).toMatchObject({ playable: false, protocol: 'unknown' });
   });
 
-  it('recognises the WebRTC play endpoint by its path or its type=play query', () => {
-    expect(
-      classifyUrl(`https://${H}/index/api/webrtc?app=live&stream=cam1&type=play&secret=s`),
-    ).toMatchObject({
-      playable: false,
-      protocol: 'webrtc',
-    });
-    expect(classifyUrl(`http://${H}/rtc/signal?app=live&stream=cam1&type=play`)).toMatchObject({
-      protocol: 'webrtc',
-    });
-    expect(classifyUrl(`webrtc://${H}/live/cam1`)).toMatchObject({ protocol: 'webrtc' });
+  it('tells WebRTC addresses it cannot negotiate with from the ones it plays, with the reason', () => {
+    // Signalling it does not speak: a type=play query on another path, SRS's webrtc://, a WebSocket.
+    for (const url of [
+      `http://${H}/rtc/signal?app=live&stream=cam1&type=play`,
+      `webrtc://${H}/live/cam1`,
+      `ws://${H}/index/api/webrtc?app=live&stream=cam1&type=play`,
+      `wss://${H}/live/cam1/whep`,
+    ]) {
+      const result = classifyUrl(url);
+      expect(result, url).toMatchObject({ playable: false, protocol: 'webrtc' });
+      expect(result.playable === false && result.reason, url).toContain('WHEP');
+    }
+    // Not WebRTC at all: a path that merely contains the letters, or a segment that is not `whep`.
+    expect(classifyUrl(`http://${H}/whepx/cam1`)).toMatchObject({ playable: false, protocol: 'unknown' });
+    expect(classifyUrl(`http://${H}/index/api/webrtcx`)).toMatchObject({ protocol: 'unknown' });
   });
 
   it('resolves a relative URL against the base it is given', () => {
@@ -85,12 +99,19 @@ describe('classifyPlayback', () => {
     });
     const { playable, unplayable } = classifyPlayback(sample);
     const byField = Object.fromEntries(playable.map((c) => [c.fields[0], c.transport]));
-    expect(byField).toEqual({ flv: 'ws-flv', ws_flv: 'hls', hls: 'flv', https_hls: 'ts', rtsp: 'fmp4' });
+    expect(byField).toEqual({
+      flv: 'ws-flv',
+      ws_flv: 'hls',
+      hls: 'flv',
+      https_hls: 'ts',
+      rtsp: 'fmp4',
+      // The WebRTC endpoint under `rtmp`: still WebRTC, by its path.
+      rtmp: 'webrtc',
+    });
     expect(playable.find((c) => c.fields[0] === 'https_hls')?.tls).toBe(true);
     expect(Object.fromEntries(unplayable.map((u) => [u.fields[0], u.protocol]))).toEqual({
       fmp4: 'rtsp',
       rtc: 'rtmp',
-      rtmp: 'webrtc',
     });
   });
 
@@ -124,47 +145,52 @@ describe('classifyPlayback', () => {
 });
 
 describe('classifyPlayback on the demo platform’s own URLs', () => {
-  it('gives every URL the same transport whether or not the fields are scrambled', async () => {
-    const { playbackUrls, scrambleUrls } =
-      await import('../../../../../electron/demo-platform/media/playback-urls');
-    const urls = playbackUrls({
-      host: '127.0.0.1',
-      port: 8080,
-      app: 'rtp',
-      streamId: '34020000001320000001_1',
-      secret: 's',
-    });
-    const scrambled = scrambleUrls(urls, '34020000001320000001_1');
-    expect(
-      Object.entries(scrambled).filter(([field, url]) => urls[field as keyof typeof urls] === url),
-    ).toEqual([]);
-    const byUrl = (c: ReturnType<typeof classifyPlayback>) =>
-      Object.fromEntries(c.playable.map((p) => [p.url, `${p.transport}${p.tls ? '+tls' : ''}`]));
-    const plain = classifyPlayback(urls);
-    expect(byUrl(classifyPlayback(scrambled))).toEqual(byUrl(plain));
-    // And each URL's class is the family its true field names.
-    const expected = {
-      [urls.flv]: 'flv',
-      [urls.https_flv]: 'flv+tls',
-      [urls.ws_flv]: 'ws-flv',
-      [urls.wss_flv]: 'ws-flv+tls',
-      [urls.fmp4]: 'fmp4',
-      [urls.https_fmp4]: 'fmp4+tls',
-      [urls.ws_fmp4]: 'ws-fmp4',
-      [urls.wss_fmp4]: 'ws-fmp4+tls',
-      [urls.hls]: 'hls',
-      [urls.https_hls]: 'hls+tls',
-      [urls.ts]: 'ts',
-      [urls.https_ts]: 'ts+tls',
-      [urls.ws_ts]: 'ws-ts',
-      [urls.wss_ts]: 'ws-ts+tls',
-    };
-    // Candidates carry normalised URLs (https://h:443/ is https://h/).
-    expect(byUrl(plain)).toEqual(
-      Object.fromEntries(Object.entries(expected).map(([u, t]) => [new URL(u).href, t])),
-    );
-    expect(plain.unplayable.map((u) => u.protocol).sort()).toEqual(
-      ['hls-over-websocket', 'hls-over-websocket', 'rtmp', 'rtmp', 'rtsp', 'rtsp', 'webrtc'].sort(),
-    );
-  });
+  it.each(['zlm', 'whep'] as const)(
+    'gives every URL the same transport whether or not the fields are scrambled (rtc: %s)',
+    async (rtcShape) => {
+      const { playbackUrls, scrambleUrls } =
+        await import('../../../../../electron/demo-platform/media/playback-urls');
+      const urls = playbackUrls({
+        host: '127.0.0.1',
+        port: 8080,
+        app: 'rtp',
+        streamId: '34020000001320000001_1',
+        secret: 's',
+        rtcShape,
+      });
+      const scrambled = scrambleUrls(urls, '34020000001320000001_1');
+      expect(
+        Object.entries(scrambled).filter(([field, url]) => urls[field as keyof typeof urls] === url),
+      ).toEqual([]);
+      const byUrl = (c: ReturnType<typeof classifyPlayback>) =>
+        Object.fromEntries(c.playable.map((p) => [p.url, `${p.transport}${p.tls ? '+tls' : ''}`]));
+      const plain = classifyPlayback(urls);
+      expect(byUrl(classifyPlayback(scrambled))).toEqual(byUrl(plain));
+      // And each URL's class is the family its true field names.
+      const expected = {
+        [urls.flv]: 'flv',
+        [urls.https_flv]: 'flv+tls',
+        [urls.ws_flv]: 'ws-flv',
+        [urls.wss_flv]: 'ws-flv+tls',
+        [urls.fmp4]: 'fmp4',
+        [urls.https_fmp4]: 'fmp4+tls',
+        [urls.ws_fmp4]: 'ws-fmp4',
+        [urls.wss_fmp4]: 'ws-fmp4+tls',
+        [urls.hls]: 'hls',
+        [urls.https_hls]: 'hls+tls',
+        [urls.ts]: 'ts',
+        [urls.https_ts]: 'ts+tls',
+        [urls.ws_ts]: 'ws-ts',
+        [urls.wss_ts]: 'ws-ts+tls',
+        [urls.rtc]: 'webrtc',
+      };
+      // Candidates carry normalised URLs (https://h:443/ is https://h/).
+      expect(byUrl(plain)).toEqual(
+        Object.fromEntries(Object.entries(expected).map(([u, t]) => [new URL(u).href, t])),
+      );
+      expect(plain.unplayable.map((u) => u.protocol).sort()).toEqual(
+        ['hls-over-websocket', 'hls-over-websocket', 'rtmp', 'rtmp', 'rtsp', 'rtsp'].sort(),
+      );
+    },
+  );
 });

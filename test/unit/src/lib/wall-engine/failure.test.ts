@@ -45,9 +45,10 @@ describe('detectCapabilities', () => {
     const caps = detectCapabilities({
       MediaSource: { isTypeSupported: (t: string) => (probed.push(t), t.includes('avc1')) },
       WebSocket: function () {},
+      RTCPeerConnection: function () {},
       location: { protocol: 'http:' },
     });
-    expect(caps).toEqual({ mse: true, h264: true, hevc: false, wsFmp4: true, insecure: true });
+    expect(caps).toEqual({ mse: true, h264: true, hevc: false, wsFmp4: true, insecure: true, webrtc: true });
     expect(probed).toContain('video/mp4; codecs="hvc1.1.6.L93.B0"');
   });
 
@@ -58,6 +59,7 @@ describe('detectCapabilities', () => {
       hevc: false,
       wsFmp4: false,
       insecure: false,
+      webrtc: false,
     });
   });
 });

@@ -1,0 +1,254 @@
+import type { LoadLevel, LoadReading } from './decode-budget';
+
+/**
+ * The wall's frame figures over one sampling interval, summed over its tiles playing at full rate
+ * (the engine gathers them from the players' stats).
+ */
+export interface FrameLoad {
+  /** Pictures decoded (presented or dropped). */
+  decoded: number;
+  dropped: number;
+  /** Pictures presented. */
+  presented: number;
+  /**
+   * Pictures the streams sent for the tiles whose frame rate is known, at the rate they played at;
+   * `presentedOfExpected` is what those tiles presented. Null when no tile's rate is known.
+   */
+  expected: number | null;
+  presentedOfExpected: number;
+  /** How late frame callbacks ran behind their frame's expected display time (ms, median); null if none. */
+  callbackLatenessMs: number | null;
+  /** Full-rate tiles counted. */
+  tiles: number;
+}
+
+/** What the load monitor is: something that turns frame figures into a load reading. */
+export interface LoadSource {
+  /** One reading at `now` (clock ms) from the frame figures since the last one. */
+  sample(frames: FrameLoad, now: number): LoadReading;
+  /** Stop observing (PressureObserver, long tasks). */
+  stop(): void;
+}
+
+/** Compute Pressure's states (https://w3c.github.io/compute-pressure/). */
+export type PressureState = 'nominal' | 'fair' | 'serious' | 'critical';
+
+interface PressureRecordLike {
+  state: PressureState;
+}
+export interface PressureObserverLike {
+  observe(source: 'cpu', options?: { sampleInterval?: number }): Promise<void>;
+  disconnect(): void;
+}
+export type PressureObserverConstructor = new (
+  callback: (records: PressureRecordLike[]) => void,
+) => PressureObserverLike;
+
+interface LongTaskEntryLike {
+  duration: number;
+}
+export interface PerformanceObserverLike {
+  observe(options: { type: string; buffered?: boolean }): void;
+  disconnect(): void;
+}
+export type PerformanceObserverConstructor = new (
+  callback: (list: { getEntries(): LongTaskEntryLike[] }) => void,
+) => PerformanceObserverLike;
+
+export interface LoadMonitorOptions {
+  /** Dropped share of decoded pictures that is the edge of overload. */
+  droppedAt: number;
+  /** Share of expected pictures not presented (decoder behind, drops) that is the edge. */
+  missingAt: number;
+  /** Frame-callback lateness (ms) that is the edge. */
+  latenessAt: number;
+  /** Share of the time in long tasks (> 50 ms) that is the edge. */
+  longTasksAt: number;
+  /** Weight of a new reading in the running score (1: no smoothing). */
+  smoothing: number;
+  /** Smoothed score at or over which the wall is overloaded. */
+  overloadedAt: number;
+  /** Smoothed score under which (and with no frame dropped) there is room for more. */
+  spareBelow: number;
+  /** Dropped share that still counts as spare. */
+  spareDropped: number;
+  /** Readings to skip after a start (a wall starting drops a few first frames). */
+  warmupSamples: number;
+}
+
+export const DEFAULT_LOAD_OPTIONS: LoadMonitorOptions = {
+  // Chromium drops a few % of a wall's pictures while other programs compete for the CPU (4–6 %
+  // on 36 tiles measured on a shared 2-core machine, the plain page as much); a wall past its
+  // machine drops tens of % (28 % at 49 tiles, 57 % at 64).
+  droppedAt: 0.1,
+  missingAt: 0.15,
+  latenessAt: 120,
+  longTasksAt: 0.3,
+  smoothing: 0.5,
+  overloadedAt: 1,
+  spareBelow: 0.45,
+  spareDropped: 0.005,
+  warmupSamples: 3,
+};
+
+/**
+ * Compute Pressure's contribution: serious and critical score above `spareBelow`, so they rule out
+ * spare capacity, but under 1, so they never make the wall overloaded alone (the state is the whole
+ * computer's: another program's load would otherwise take pictures from the wall while its own
+ * frames are fine).
+ */
+const PRESSURE_SCORE: Record<PressureState, number> = {
+  nominal: 0,
+  fair: 0.3,
+  serious: 0.6,
+  critical: 0.9,
+};
+
+export interface LoadMonitorEnvironment {
+  /** `globalThis.PressureObserver` where Chromium offers it; null to leave it out. */
+  PressureObserver?: PressureObserverConstructor | null;
+  /** `globalThis.PerformanceObserver` (long tasks); null to leave it out. */
+  PerformanceObserver?: PerformanceObserverConstructor | null;
+  /** Supported entry types of the PerformanceObserver (to know whether long tasks are). */
+  supportedEntryTypes?: readonly string[];
+}
+
+/**
+ * The wall's load as one signal: overloaded, healthy or spare, with a score and a reason in words.
+ *
+ * Its own signals, from every tile at full rate: dropped pictures, pictures the streams sent that
+ * were never presented (the decoder falling behind), how late frame callbacks run, and the share of
+ * time the page spends in long tasks; and, where Chromium offers it, Compute Pressure's CPU state.
+ * Each becomes a score (1 at its edge of overload), the highest counts, and a running average
+ * smooths it: a single bad second does not move tiles, a few do.
+ */
+export class LoadMonitor implements LoadSource {
+  private readonly options: LoadMonitorOptions;
+  private smoothed: number | null = null;
+  private samples = 0;
+  private pressure: PressureState | null = null;
+  private pressureObserver: PressureObserverLike | null = null;
+  private longTaskObserver: PerformanceObserverLike | null = null;
+  private longTaskMs = 0;
+  private lastAt: number | null = null;
+  private last: LoadReading = { level: 'healthy', score: 0, reason: null };
+
+  constructor(options: Partial<LoadMonitorOptions> = {}, env: LoadMonitorEnvironment = browserEnvironment()) {
+    this.options = { ...DEFAULT_LOAD_OPTIONS, ...options };
+    this.observePressure(env.PressureObserver ?? null);
+    this.observeLongTasks(env.PerformanceObserver ?? null, env.supportedEntryTypes);
+  }
+
+  /** Compute Pressure's last CPU state; null where there is none. */
+  get pressureState(): PressureState | null {
+    return this.pressure;
+  }
+
+  /** The last reading. */
+  reading(): LoadReading {
+    return this.last;
+  }
+
+  sample(frames: FrameLoad, now: number): LoadReading {
+    const o = this.options;
+    const elapsed = this.lastAt === null ? null : Math.max(1, now - this.lastAt);
+    this.lastAt = now;
+    const longTasks = elapsed === null ? 0 : Math.min(1, this.longTaskMs / elapsed);
+    this.longTaskMs = 0;
+    this.samples += 1;
+
+    const dropped = frames.decoded > 0 ? frames.dropped / frames.decoded : 0;
+    const missing =
+      frames.expected !== null && frames.expected > 0
+        ? Math.max(0, 1 - frames.presentedOfExpected / frames.expected)
+        : 0;
+    const scores: [number, string][] = [
+      [dropped / o.droppedAt, `${percent(dropped)} of frames dropped`],
+      [missing / o.missingAt, `${percent(missing)} of frames not shown`],
+      [
+        (frames.callbackLatenessMs ?? 0) / o.latenessAt,
+        `frames shown ${Math.round(frames.callbackLatenessMs ?? 0)} ms late`,
+      ],
+      [longTasks / o.longTasksAt, `the page busy ${percent(longTasks)} of the time`],
+      [this.pressure ? PRESSURE_SCORE[this.pressure] : 0, `CPU pressure ${this.pressure ?? ''}`],
+    ];
+    // With no tile at full rate there are no frame figures: only the page and the CPU speak.
+    const [score] = scores.reduce((a, b) => (b[0] > a[0] ? b : a));
+    // In words, the wall's own strongest signal where one stands out; the CPU's state otherwise.
+    const own = scores.slice(0, 4).reduce((a, b) => (b[0] > a[0] ? b : a));
+    const why = own[0] >= 0.5 || !this.pressure ? own[1] : scores[4][1];
+    if (this.samples <= o.warmupSamples) {
+      this.last = { level: 'healthy', score, reason: null };
+      return this.last;
+    }
+    this.smoothed = this.smoothed === null ? score : this.smoothed + o.smoothing * (score - this.smoothed);
+    const s = this.smoothed;
+    const level: LoadLevel =
+      s >= o.overloadedAt
+        ? 'overloaded'
+        : s < o.spareBelow && dropped <= o.spareDropped
+          ? 'spare'
+          : 'healthy';
+    this.last = {
+      level,
+      score: Math.round(s * 100) / 100,
+      reason: level === 'overloaded' ? why : level === 'spare' ? null : score >= 0.5 ? why : null,
+    };
+    return this.last;
+  }
+
+  stop(): void {
+    this.pressureObserver?.disconnect();
+    this.pressureObserver = null;
+    this.longTaskObserver?.disconnect();
+    this.longTaskObserver = null;
+  }
+
+  private observePressure(Observer: PressureObserverConstructor | null): void {
+    if (!Observer) return;
+    try {
+      const observer = new Observer((records) => {
+        const last = records[records.length - 1];
+        if (last) this.pressure = last.state;
+      });
+      this.pressureObserver = observer;
+      // Refused where the page may not (permissions policy) or the platform cannot: the frame
+      // figures still speak.
+      void observer.observe('cpu', { sampleInterval: 1000 }).catch(() => {
+        this.pressureObserver = null;
+        this.pressure = null;
+      });
+    } catch {
+      this.pressureObserver = null;
+    }
+  }
+
+  private observeLongTasks(Observer: PerformanceObserverConstructor | null, types?: readonly string[]): void {
+    if (!Observer || (types && !types.includes('longtask'))) return;
+    try {
+      const observer = new Observer((list) => {
+        for (const entry of list.getEntries()) this.longTaskMs += entry.duration;
+      });
+      observer.observe({ type: 'longtask' });
+      this.longTaskObserver = observer;
+    } catch {
+      this.longTaskObserver = null;
+    }
+  }
+}
+
+function percent(share: number): string {
+  return `${Math.round(share * 100)} %`;
+}
+
+function browserEnvironment(): LoadMonitorEnvironment {
+  const g = globalThis as {
+    PressureObserver?: PressureObserverConstructor;
+    PerformanceObserver?: PerformanceObserverConstructor & { supportedEntryTypes?: readonly string[] };
+  };
+  return {
+    PressureObserver: g.PressureObserver ?? null,
+    PerformanceObserver: g.PerformanceObserver ?? null,
+    supportedEntryTypes: g.PerformanceObserver?.supportedEntryTypes,
+  };
+}
