@@ -554,7 +554,8 @@ export class TileSupervisor {
     }
     this.rateSupported = this.applyRate(player);
     this.publishRate();
-    if (this.snap.rate === 'overview') this.log(`starts with overview pictures (${this.snap.degradedReason})`);
+    if (this.snap.rate === 'overview')
+      this.log(`starts with overview pictures (${this.snap.degradedReason})`);
     this.playerOff = [
       player.on('error', (error) => {
         if (generation === this.generation) this.fail(failureFromPlayerError(error));

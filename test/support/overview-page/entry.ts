@@ -1,15 +1,16 @@
 /**
- * A bare page for test/e2e/overview.spec.ts: single players and a whole engine in real Chromium.
+ * A bare page for test/e2e/overview.spec.ts: the wall engine with overview pictures and its decode
+ * budget in real Chromium.
  *
  * Node exposes `__startStream(deviceKey)` (the demo platform's streams:start, as a Result); the test
- * drives everything through `window.overview`. Every WebSocket the page opens is counted (`sockets`),
- * and every picture each `<video>` presents is timed with requestVideoFrameCallback (`presented`).
+ * drives everything through `window.overview`. Every WebSocket the page opens is counted by path
+ * (`sockets`), and every picture each `<video>` presents is timed with requestVideoFrameCallback
+ * (`presentedSince`). The load can be the real LoadMonitor or one the test sets (`fakeLoad`,
+ * `setLoad`).
  */
 import type { Result } from '../../../electron/shared/contract';
 import type { StreamPlayback } from '../../../electron/shared/domain';
-import { monotonicNow } from '../../../src/lib/monotonic-now';
-import { MpegtsPlayer } from '../../../src/lib/players/mpegts-player';
-import type { PictureRate, Player } from '../../../src/lib/players/player';
+import type { PictureRate } from '../../../src/lib/players/player';
 import {
   WallEngine,
   type DecodeBudgetOptions,
@@ -35,43 +36,22 @@ window.WebSocket = class CountedWebSocket extends NativeWebSocket {
     super(url, protocols);
     const path = new URL(String(url)).pathname;
     sockets.set(path, (sockets.get(path) ?? 0) + 1);
-    this.addEventListener('message', (event: MessageEvent) => {
-      if (!(event.data instanceof ArrayBuffer)) return;
-      const b = new Uint8Array(event.data);
-      if (b.length > 12 && b[0] === 9 && b[11] === 0x17 && b[12] === 1) keyArrivals.push(performance.now());
-    });
   }
 };
-/** When messages starting with an AVC keyframe tag arrived (the demo sends a tag a message). */
-const keyArrivals: number[] = [];
 
-interface Presented {
-  /** performance.now() of each presented picture. */
-  at: number[];
-}
-const presented = new Map<HTMLVideoElement, Presented>();
+/** performance.now() of each picture a video presented (the last few thousand). */
+const presented = new Map<HTMLVideoElement, number[]>();
 
-function watchFrames(video: HTMLVideoElement): Presented {
-  const record: Presented = { at: [] };
-  presented.set(video, record);
-  const onFrame = (now: number) => {
-    record.at.push(now);
-    if (record.at.length > 5000) record.at.splice(0, 1000);
+function watchFrames(video: HTMLVideoElement): void {
+  const times: number[] = [];
+  presented.set(video, times);
+  const onFrame = () => {
+    times.push(performance.now());
+    if (times.length > 5000) times.splice(0, 1000);
     video.requestVideoFrameCallback(onFrame);
   };
   video.requestVideoFrameCallback(onFrame);
-  return record;
 }
-
-function makeVideo(id: string): HTMLVideoElement {
-  const video = document.createElement('video');
-  video.id = id;
-  document.getElementById('wall')!.append(video);
-  watchFrames(video);
-  return video;
-}
-
-const players = new Map<string, { player: Player; video: HTMLVideoElement }>();
 
 let engine: WallEngine | null = null;
 const tiles = new Map<string, { supervisor: TileSupervisor; video: HTMLVideoElement; states: string[] }>();
@@ -88,35 +68,6 @@ const fakeLoad: LoadSource = {
 };
 
 const harness = {
-  /** A raw MpegtsPlayer on a new `<video>` (no engine): for the gate alone. */
-  async player(id: string, deviceKey: string, rate: PictureRate = 'full') {
-    const result = await window.__startStream(deviceKey);
-    if (!result.ok) throw new Error(result.error.message);
-    const video = makeVideo(id);
-    const player = new MpegtsPlayer({ url: result.value.ws_flv, transport: 'ws-flv', tls: false });
-    player.setRate(rate);
-    player.attach(video);
-    player.start();
-    players.set(id, { player, video });
-  },
-  /** The same from a URL (for a page without `__startStream`, as a bare DevTools page). */
-  playUrl(id: string, url: string, rate: PictureRate = 'full') {
-    const video = makeVideo(id);
-    const player = new MpegtsPlayer({ url, transport: 'ws-flv', tls: false });
-    player.setRate(rate);
-    player.attach(video);
-    player.start();
-    players.set(id, { player, video });
-  },
-  setRate: (id: string, rate: PictureRate) => players.get(id)!.player.setRate?.(rate) ?? false,
-  playerStats: (id: string) => players.get(id)!.player.stats(),
-  /** Presented pictures of a video since `since` (performance.now()). */
-  presentedSince(id: string, since: number): number[] {
-    const video = document.getElementById(id) as HTMLVideoElement;
-    return (presented.get(video)?.at ?? []).filter((t) => t >= since);
-  },
-  decoded: (id: string) =>
-    (document.getElementById(id) as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
   /** A new engine (the old one and its tiles destroyed), with the simulated load or the real monitor. */
   engine(
     options: { fakeLoad?: boolean; budget?: Partial<DecodeBudgetOptions>; budgetIntervalMs?: number } = {},
@@ -135,9 +86,12 @@ const harness = {
   /** A tile of the engine on a `<video>` of the given size (CSS px). */
   addTile(id: string, deviceKey: string, size: [number, number] = [200, 112]) {
     if (!engine) throw new Error('call overview.engine() first');
-    const video = makeVideo(id);
+    const video = document.createElement('video');
+    video.id = id;
     video.style.width = `${size[0]}px`;
     video.style.height = `${size[1]}px`;
+    document.getElementById('wall')!.append(video);
+    watchFrames(video);
     const supervisor = engine.createTile({
       id,
       label: deviceKey,
@@ -167,31 +121,17 @@ const harness = {
   snapshot: (id: string): TileSnapshot => tiles.get(id)!.supervisor.snapshot(),
   states: (id: string) => tiles.get(id)!.states,
   stale: (id: string) => tiles.get(id)!.supervisor.staleMs(),
-  tileStats: (id: string) => tiles.get(id)!.supervisor.stats(),
   rateChanges: () => rateChanges.map((c) => ({ ...c })),
   budgetStatus: () => engine!.budgetStatus(),
-  /** How many tiles are at each rate, and what the load monitor heard (for experiments). */
-  census: () => {
-    const rates = { full: 0, overview: 0 };
-    for (const t of tiles.values()) rates[t.supervisor.snapshot().rate ?? 'full'] += 1;
-    return {
-      rates,
-      status: engine?.budgetStatus() ?? null,
-      pressure: typeof (globalThis as { PressureObserver?: unknown }).PressureObserver,
-    };
+  /** Pictures the tile's `<video>` presented since `since` (performance.now()). */
+  presentedSince(id: string, since: number): number[] {
+    const video = tiles.get(id)?.video;
+    return (video ? (presented.get(video) ?? []) : []).filter((t) => t >= since);
   },
-  monotonicNow: () => monotonicNow(),
   now: () => performance.now(),
-  keyArrivals: (since: number) => keyArrivals.filter((t) => t >= since),
   sockets: (path?: string) =>
     path === undefined ? [...sockets.values()].reduce((a, b) => a + b, 0) : (sockets.get(path) ?? 0),
-  socketPaths: () => Object.fromEntries(sockets),
   clear() {
-    for (const { player, video } of players.values()) {
-      player.destroy();
-      video.remove();
-    }
-    players.clear();
     for (const id of [...tiles.keys()]) harness.removeTile(id);
     engine?.destroy();
     engine = null;

@@ -120,6 +120,38 @@ describe('MpegtsPlayer', () => {
     expect(video.playbackRate).toBe(1);
   });
 
+  it('reads FLV through the keyframe gate, so it can switch to overview pictures; MPEG-TS and worker mode cannot', () => {
+    const flv = started('ws-flv');
+    expect(typeof flv.lib.config.customLoader).toBe('function');
+    expect(flv.player.setRate('overview')).toBe(true);
+    // What the bytes passed on are at: overview from the next tag, so still full before any came.
+    expect(flv.player.stats()).toMatchObject({ rate: 'full' });
+    expect(started('flv').player.setRate('overview')).toBe(true);
+
+    const ts = started('ws-ts');
+    expect(ts.lib.config.customLoader).toBeUndefined();
+    expect(ts.player.setRate('overview')).toBe(false);
+    expect(ts.player.stats().rate).toBeUndefined();
+
+    const worker = new MpegtsPlayer(
+      { url: 'ws://m/live.flv', transport: 'ws-flv', tls: false },
+      { worker: true },
+    );
+    expect(worker.setRate('overview')).toBe(false);
+  });
+
+  it('holds a tile in overview at 1×: its buffer is a keyframe or two by design, nothing to catch up', () => {
+    const { video, player } = started('ws-flv');
+    player.setRate('overview');
+    video.ranges = [[0, 10]];
+    video.currentTime = 9.4;
+    for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
+    expect(video.playbackRate).toBe(1);
+    player.setRate('full');
+    for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
+    expect(video.playbackRate).toBeGreaterThan(1);
+  });
+
   it('resolves a relative URL against the page (a worker could not)', () => {
     const { lib } = started('flv');
     expect(lib.source.url).toBe('http://127.0.0.1:9000/live/cam1.live.flv?secret=CANARY');
