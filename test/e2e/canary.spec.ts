@@ -93,7 +93,12 @@ async function listFiles(dir: string): Promise<string[]> {
 async function scanFiles(dir: string, found: Leak[]): Promise<number> {
   const files = await listFiles(dir);
   for (const file of files) {
-    const bytes = await readFile(file);
+    // A store's temp file can be renamed over its target between the listing and the read (the
+    // shell still writes while the page lives): its bytes are then in the target, which is read too.
+    const bytes = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT' && file.endsWith('.tmp')) return Buffer.alloc(0);
+      throw e;
+    });
     for (const [name, value] of needles)
       for (const { form, bytes: needle } of fileForms(value))
         if (bytes.includes(needle)) found.push(`file ${path.relative(dir, file)} (${form}): ${name}`);
