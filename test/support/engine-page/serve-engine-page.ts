@@ -23,12 +23,13 @@ export interface EnginePage {
 
 /**
  * Build the engine test page with Vite (the same bundler as the renderer, so mpegts.js and hls.js are
- * bundled as the app bundles them) into a temporary folder, and serve it on 127.0.0.1.
+ * bundled as the app bundles them) into a temporary folder, and serve it on 127.0.0.1. Another test
+ * page (its folder with an index.html) is built and served the same way when `root` names it.
  */
-export async function serveEnginePage(): Promise<EnginePage> {
-  const outDir = await mkdtemp(join(tmpdir(), 'engine-page-'));
+export async function serveEnginePage(root: string = here, name = 'engine-page'): Promise<EnginePage> {
+  const outDir = await mkdtemp(join(tmpdir(), `${name}-`));
   await build({
-    root: here,
+    root,
     configFile: false,
     logLevel: 'error',
     base: './',
