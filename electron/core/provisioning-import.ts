@@ -46,7 +46,7 @@ export async function importProvisioning(
     await settings.update((s) => ({
       ...s,
       selectedProfileId: plan.selectedProfileId ?? s.selectedProfileId,
-      kiosk: plan.kiosk ?? s.kiosk,
+      kiosk: plan.kiosk ? { ...s.kiosk, ...plan.kiosk } : s.kiosk,
     }));
     if (plan.adminPin !== undefined) await ctx.kiosk.pin.set(plan.adminPin);
   } catch (e) {

@@ -29,6 +29,20 @@ export const SETTINGS_MIGRATIONS: readonly Migration[] = [
       kiosk: { ...fresh().kiosk, ...(isRecord(legacy.kiosk) ? legacy.kiosk : {}) },
     };
   },
+  // Format 1 -> 2: the decode budget, the machine's sustained pixel rate and start-at-login arrive with
+  // their defaults; a stored transport order that predates WebRTC gains it at its end (an order the user
+  // chose keeps its first choices).
+  (data) => {
+    if (!isRecord(data)) throw new Error('the settings are not an object');
+    const order = Array.isArray(data.transportOrder) ? data.transportOrder : undefined;
+    return {
+      ...data,
+      decodeBudget: typeof data.decodeBudget === 'boolean' ? data.decodeBudget : fresh().decodeBudget,
+      sustainedPixelRate: data.sustainedPixelRate ?? null,
+      transportOrder: order && !order.includes('webrtc') ? [...order, 'webrtc'] : data.transportOrder,
+      kiosk: { ...fresh().kiosk, ...(isRecord(data.kiosk) ? data.kiosk : {}) },
+    };
+  },
 ];
 
 /** Keep every field that validates; the others take their defaults. */

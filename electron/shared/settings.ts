@@ -39,6 +39,8 @@ export const KioskSettingsSchema = z.object({
   startLayout: z.string().nullable(),
   /** Locked: the operator cannot leave the wall or change it. */
   locked: z.boolean(),
+  /** Start the app when the user logs in (Windows and macOS login items, a Linux XDG autostart entry). */
+  startAtLogin: z.boolean(),
 });
 export type KioskSettings = z.infer<typeof KioskSettingsSchema>;
 
@@ -54,6 +56,16 @@ export const SettingsSchema = z.object({
   hiddenTileGraceSeconds: z.number().int().min(0).max(3600),
   selectedProfileId: z.string().nullable(),
   kiosk: KioskSettingsSchema,
+  /**
+   * The automatic decode budget: when the machine is overloaded the wall moves its lowest-priority
+   * tiles to overview pictures (keyframes only) and brings them back when load falls.
+   */
+  decodeBudget: z.boolean(),
+  /**
+   * Decoded pixels per second this machine sustains (measured by `npm run bench:wall`, entered here);
+   * null: the wall's built-in estimate. The status bar warns before the wall asks for more.
+   */
+  sustainedPixelRate: z.number().int().positive().max(100_000_000_000).nullable(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -63,7 +75,9 @@ export const DEFAULT_SETTINGS: Settings = {
   statsOverlay: false,
   hiddenTileGraceSeconds: 10,
   selectedProfileId: null,
-  kiosk: { enabled: false, startLayout: null, locked: false },
+  kiosk: { enabled: false, startLayout: null, locked: false, startAtLogin: false },
+  decodeBudget: true,
+  sustainedPixelRate: null,
 };
 
 /**

@@ -301,7 +301,7 @@ describe('core against the demo platform', () => {
     const settings = value(
       await core.call('settings:set', { kiosk: { enabled: true, startLayout: 'lobby' }, statsOverlay: true }),
     );
-    expect(settings.kiosk).toEqual({ enabled: true, startLayout: 'lobby', locked: false });
+    expect(settings.kiosk).toEqual({ enabled: true, startLayout: 'lobby', locked: false, startAtLogin: false });
     expect(events.map(([e]) => e)).toEqual(expect.arrayContaining(['layouts:changed', 'settings:changed']));
 
     const { core: again } = await open();
@@ -317,6 +317,7 @@ describe('core against the demo platform', () => {
       enabled: false,
       startLayout: null,
       locked: false,
+      startAtLogin: false,
     });
     expect(again.notices().at(-1)?.message).toContain('kiosk mode was turned off');
     // Removing the selected profile clears the selection.

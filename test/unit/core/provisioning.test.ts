@@ -95,6 +95,7 @@ describe('provisioning import', () => {
       enabled: true,
       startLayout: 'lobby',
       locked: true,
+      startAtLogin: false,
     });
     expect(Object.values(await snapshot()).join('\n')).not.toContain(SECRET);
 

@@ -29,15 +29,36 @@ describe('SettingsStore', () => {
       kiosk: { locked: true },
       transportOrder: ['hls', 'flv'],
     });
-    expect(next.kiosk).toEqual({ enabled: false, startLayout: null, locked: true });
+    expect(next.kiosk).toEqual({ enabled: false, startLayout: null, locked: true, startAtLogin: false });
     const again = await open().get();
     expect(again).toMatchObject({
       statsOverlay: true,
       transportOrder: ['hls', 'flv'],
       kiosk: { locked: true },
     });
-    expect((await onDisk()).version).toBe(1);
+    expect((await onDisk()).version).toBe(2);
     expect(notices).toEqual([]);
+  });
+
+  it('migrates a format 1 file: new fields take their defaults, a stored order without WebRTC gains it last', async () => {
+    const { decodeBudget: _d, sustainedPixelRate: _s, ...format1 } = DEFAULT_SETTINGS;
+    await writeFile(
+      file(),
+      JSON.stringify({
+        version: 1,
+        data: {
+          ...format1,
+          transportOrder: ['hls', 'ws-flv'],
+          kiosk: { enabled: false, startLayout: null, locked: true },
+        },
+      }),
+    );
+    const settings = await open().get();
+    expect(settings.transportOrder).toEqual(['hls', 'ws-flv', 'webrtc']);
+    expect(settings.decodeBudget).toBe(true);
+    expect(settings.sustainedPixelRate).toBeNull();
+    expect(settings.kiosk).toEqual({ enabled: false, startLayout: null, locked: true, startAtLogin: false });
+    expect((await onDisk()).version).toBe(2);
   });
 
   it('refuses an invalid patch and keeps what was stored', async () => {
@@ -49,7 +70,7 @@ describe('SettingsStore', () => {
     expect(await open().get()).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('migrates an unversioned (format 0) settings file to format 1, filling what it lacks', async () => {
+  it('migrates an unversioned (format 0) settings file to the current format, filling what it lacks', async () => {
     await writeFile(
       file(),
       JSON.stringify({
@@ -64,7 +85,7 @@ describe('SettingsStore', () => {
       statsOverlay: true,
       statusLegend: { deviceStatus: { '1': 'online' }, productStatus: {} },
     });
-    expect(await onDisk()).toEqual({ version: 1, data: settings });
+    expect(await onDisk()).toEqual({ version: 2, data: settings });
     expect(notices).toEqual([]);
   });
 
