@@ -1,0 +1,27 @@
+import { createContext, useContext } from 'react';
+import type { WallDevice } from './wall-device';
+
+/** What putting several devices on the wall did, for the catalog to say. */
+export interface PutManyResult {
+  /** Devices now on the wall, in the order given (already there counts: it is not put twice). */
+  placed: WallDevice[];
+  /** Devices already on the wall before (not duplicated). */
+  alreadyOn: WallDevice[];
+  /** Devices for which no free tile was left (the wall never replaces a tile without being asked). */
+  noRoom: WallDevice[];
+}
+
+/**
+ * Put several devices on the wall in one action (a product page, a multi-selection): they fill the
+ * free tiles in reading order, as one undoable edit. The app shell wires the wall's command in; the
+ * catalog calls it through `usePutManyOnWall`.
+ */
+export type PutManyOnWall = (devices: readonly WallDevice[]) => PutManyResult;
+
+export const PutManyOnWallContext = createContext<PutManyOnWall | null>(null);
+
+export function usePutManyOnWall(): PutManyOnWall {
+  const put = useContext(PutManyOnWallContext);
+  if (!put) throw new Error('usePutManyOnWall: no PutManyOnWallContext above (the app shell provides it)');
+  return put;
+}
