@@ -3,6 +3,7 @@ import type { CredentialVault, VaultProfile } from './credential-vault';
 import type { DemoLifecycle } from './demo-lifecycle';
 import type { EventBus } from './event-bus';
 import type { LayoutStore } from './layout-store';
+import type { TourStore } from './tour-store';
 import type { Logger } from './logger';
 import type { PlatformClients } from './platform-clients';
 import type { Clock, NoticeInput } from './ports';
@@ -26,6 +27,7 @@ export interface CoreContext {
   vault: CredentialVault;
   settings: SettingsStore;
   layouts: LayoutStore;
+  tours: TourStore;
   history: TemplateHistory;
   clients: PlatformClients;
   demo: DemoLifecycle;
@@ -38,6 +40,7 @@ export interface CoreContext {
     profiles(): Promise<void>;
     settings(): Promise<void>;
     layouts(): Promise<void>;
+    tours(): Promise<void>;
   };
   /** The profiles as the renderer sees them, with the selection. */
   views(): Promise<ProfileView[]>;

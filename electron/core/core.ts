@@ -9,15 +9,22 @@ import { AdminSession, guardKioskLock } from './kiosk-lock';
 import { KioskPin, PinThrottle } from './kiosk-pin';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { uiStateHandlers } from './handlers/ui-state-handlers';
+import { windowHandlers, type WallWindows } from './handlers/window-handlers';
 import { UiStateStore } from './ui-state-store';
 import { PlatformHealth } from './platform-health';
 import { probeCall } from './connection-tester';
 import { catalogHandlers } from './handlers/catalog-handlers';
 import { demoHandlers } from './handlers/demo-handlers';
 import { layoutHandlers } from './handlers/layout-handlers';
+import { operatorLogHandlers } from './handlers/operator-log-handlers';
+import { OperatorLog } from './operator-log';
+import { tourHandlers } from './handlers/tour-handlers';
+import { viewTransferHandlers } from './handlers/view-transfer-handlers';
+import { reportDanglingTours, TourStore } from './tour-store';
 import { profileHandlers } from './handlers/profile-handlers';
 import { provisioningHandlers } from './handlers/provisioning-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
+import { snapshotHandlers } from './handlers/snapshot-handlers';
 import { streamHandlers } from './handlers/stream-handlers';
 import { templateHandlers } from './handlers/template-handlers';
 import type { Http } from './http-port';
@@ -32,6 +39,7 @@ import {
   type KeyValueStore,
   type NoticeInput,
   type SecretCipher,
+  type SnapshotFolder,
 } from './ports';
 import {
   applyProvisioningFile,
@@ -66,6 +74,12 @@ export interface CorePorts {
   platformProbeMs?: number;
   /** The end of this shell's log file, for app:diagnostics; absent where the shell keeps none. */
   logTail?: () => Promise<string>;
+  /** The shell's own windows (the desktop app: a view in a window on a display); absent: the page opens browser windows. */
+  windows?: WallWindows;
+  /** The operator log's folder (`<data folder>/operator-log`); absent: the log is kept in memory only. */
+  operatorLogDir?: string;
+  /** Where tile snapshots go (the desktop app: Pictures); absent: snapshots:save is refused (the browser downloads). */
+  snapshots?: SnapshotFolder;
 }
 
 export interface Core {
@@ -105,8 +119,12 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const settings = new SettingsStore(ports.store, notify);
   const layouts = new LayoutStore(ports.store, notify);
   const history = new TemplateHistory(ports.store, notify);
-  await Promise.all([vault.open(), settings.get(), layouts.list(), history.open()]);
+  const operatorLog = new OperatorLog({ dir: ports.operatorLogDir, log: log.child('operator-log') });
+  await operatorLog.open();
+  const tours = new TourStore(ports.store, notify);
+  await Promise.all([vault.open(), settings.get(), layouts.list(), history.open(), tours.list()]);
   await repairDanglingReferences({ vault, settings, layouts });
+  await reportDanglingTours(tours, (await layouts.list()).map((l) => l.id), notify);
 
   const forget = (id: string) => clients.forget(id);
   const demo = new DemoLifecycle({ launcher: ports.startDemo, vault, onProfile: forget });
@@ -148,6 +166,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     vault,
     settings,
     layouts,
+    tours,
     history,
     clients,
     demo,
@@ -160,6 +179,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       profiles: async () => events.emit('profiles:changed', { profiles: await views() }),
       settings: async () => events.emit('settings:changed', { settings: await settings.get() }),
       layouts: async () => events.emit('layouts:changed', { layouts: await layouts.list() }),
+      tours: async () => events.emit('tours:changed', { tours: await tours.list() }),
     },
   };
 
@@ -170,12 +190,17 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ...streamHandlers(ctx),
       ...templateHandlers(ctx),
       ...layoutHandlers(ctx),
+      ...tourHandlers(ctx),
+      ...viewTransferHandlers(ctx),
       ...settingsHandlers(ctx),
       ...provisioningHandlers(ctx),
       ...demoHandlers(ctx),
       ...appHandlers(ctx),
       ...kioskHandlers(ctx),
       ...uiStateHandlers(ctx),
+      ...windowHandlers(ctx),
+      ...snapshotHandlers(ctx),
+      ...operatorLogHandlers({ operatorLog, events, now: () => clock.now() }),
       'platform:status': async () => health.status((await settings.get()).selectedProfileId),
     },
     settings,

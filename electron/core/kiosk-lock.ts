@@ -16,10 +16,15 @@ export const CHANGING_CHANNELS = [
   'profiles:select',
   'layouts:save',
   'layouts:remove',
+  'layouts:rename',
+  'layouts:duplicate',
   'settings:set',
   'provisioning:import',
   'templates:create',
   'demo:start',
+  'tours:save',
+  'tours:remove',
+  'views:import',
 ] as const satisfies readonly Channel[];
 
 const WHAT: Record<(typeof CHANGING_CHANNELS)[number], string> = {
@@ -28,10 +33,15 @@ const WHAT: Record<(typeof CHANGING_CHANNELS)[number], string> = {
   'profiles:select': 'Switching the connection profile',
   'layouts:save': 'Saving a layout',
   'layouts:remove': 'Removing a layout',
+  'layouts:rename': 'Renaming a view',
+  'layouts:duplicate': 'Duplicating a view',
   'settings:set': 'Changing settings',
   'provisioning:import': 'Importing a provisioning file',
   'templates:create': 'Adding an archive template',
   'demo:start': 'Starting the demo platform',
+  'tours:save': 'Saving a tour',
+  'tours:remove': 'Removing a tour',
+  'views:import': 'Importing views',
 };
 
 /** How long an administrator's unlock (the admin PIN) lasts before the kiosk locks itself again. */

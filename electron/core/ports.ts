@@ -82,3 +82,13 @@ export interface DemoLaunch {
   credentials: Credentials;
 }
 export type DemoLauncher = () => Promise<DemoLaunch>;
+
+/**
+ * Where a shell keeps tile snapshots (the desktop app: the user's Pictures folder). `save` writes the
+ * bytes under `name` (a safe file name the core made) without replacing a file already there (it adds
+ * " (2)", " (3)", … before the extension) and says where they went. Absent in the browser shell,
+ * whose page downloads its snapshots itself.
+ */
+export interface SnapshotFolder {
+  save(name: string, bytes: Uint8Array): Promise<{ name: string; path: string }>;
+}

@@ -8,6 +8,7 @@ import {
   VAULT_MARKER,
   type ProvisioningFile,
 } from '../shared/provisioning';
+import { tourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
 import { secretBindingChange } from './credential-vault';
 
 /** What is already saved, for checking references of a file against it. */
@@ -21,6 +22,8 @@ export interface ProvisioningContext {
     keys: Record<string, string>;
   }[];
   layoutIds: readonly string[];
+  /** The saved layouts' grids, for a tour's cycling tile (a cell inside its view). */
+  savedLayouts?: readonly TourViewRef[];
   /** The cipher's tier now: weak or unavailable storage refuses secrets up front. */
   tier: CipherTier;
   /** An admin PIN is stored already (a file may then keep it with the vault marker). */
@@ -31,7 +34,8 @@ export interface ProvisioningContext {
 export interface ProvisioningPlan {
   profiles: ProfileSaveInput[];
   layouts: Layout[];
-  kiosk: { enabled: boolean; startLayout: string | null; locked: boolean } | null;
+  tours: Tour[];
+  kiosk: { enabled: boolean; startLayout: string | null; locked: boolean; startAtLogin?: boolean } | null;
   selectedProfileId: string | null;
   /** A new admin PIN to store (hashed); undefined when the file has none or keeps the stored one. */
   adminPin?: string;
@@ -50,7 +54,7 @@ export function jsonPath(path: readonly PropertyKey[]): string {
 }
 
 /** Short messages in the words of a file's author. Schema-level messages take precedence. */
-const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
+export const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
   if (issue.code === 'invalid_type')
     return issue.input === undefined ? 'required' : `must be ${issue.expected}`;
   if (issue.code === 'too_big' && issue.origin === 'number')
@@ -63,7 +67,7 @@ const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
   return undefined;
 };
 
-function schemaProblems(error: z.ZodError): FieldProblem[] {
+export function schemaProblems(error: z.ZodError): FieldProblem[] {
   return error.issues.flatMap((issue): FieldProblem[] => {
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => ({ path: jsonPath([...issue.path, key]), message: 'unknown key' }));
@@ -85,7 +89,7 @@ function schemaProblems(error: z.ZodError): FieldProblem[] {
  * found by search: the shortest prefix whose failure is not "the input ended early" ends at the
  * first bad character. The engine's message is not repeated: it quotes the file, secrets included.
  */
-function parseFailure(text: string): FieldProblem {
+export function parseFailure(text: string): FieldProblem {
   const endedEarly = (prefix: string): boolean => {
     try {
       JSON.parse(prefix);
@@ -219,6 +223,60 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   });
   const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);
 
+  // A tour's views: layouts of this file (their grids as written) or saved.
+  const views = new Map<string, TourViewRef>(
+    [...ctx.layoutIds].map((id) => [
+      id,
+      ctx.savedLayouts?.find((l) => l.id === id) ?? { id, grid: { columns: 8, rows: 8 } },
+    ]),
+  );
+  layouts.forEach((l) => {
+    const grid = isRecord(l.grid) ? l.grid : {};
+    if (typeof l.id === 'string')
+      views.set(l.id, {
+        id: l.id,
+        name: typeof l.name === 'string' ? l.name : undefined,
+        grid: {
+          columns: typeof grid.columns === 'number' ? grid.columns : 8,
+          rows: typeof grid.rows === 'number' ? grid.rows : 8,
+        },
+      });
+  });
+  const tours = Array.isArray(raw.tours) ? raw.tours.map(asRecord) : [];
+  const tourIndex = new Map<string, number>();
+  tours.forEach((t, i) => {
+    const at = `$.tours[${i}]`;
+    if (typeof t.id === 'string') {
+      const seen = tourIndex.get(t.id);
+      if (seen !== undefined)
+        problems.push({ path: `${at}.id`, message: `"${t.id}" is already used by $.tours[${seen}]` });
+      else tourIndex.set(t.id, i);
+    }
+    const inFile = (p: FieldProblem): FieldProblem =>
+      /no view "/.test(p.message)
+        ? { path: p.path, message: p.message.replace('no view', 'no layout') + ' in this file or saved' }
+        : p;
+    if (t.kind === 'views' && Array.isArray(t.views))
+      problems.push(
+        ...tourReferenceProblems(
+          { kind: 'views', views: t.views.filter((v): v is string => typeof v === 'string') },
+          views,
+          at,
+        ).map(inFile),
+      );
+    if (
+      t.kind === 'tile' &&
+      typeof t.view === 'string' &&
+      typeof t.column === 'number' &&
+      typeof t.row === 'number'
+    )
+      problems.push(
+        ...tourReferenceProblems({ kind: 'tile', view: t.view, column: t.column, row: t.row }, views, at).map(
+          inFile,
+        ),
+      );
+  });
+
   const kiosk = isRecord(raw.kiosk) ? raw.kiosk : undefined;
   if (kiosk) {
     if (kiosk.adminPin === VAULT_MARKER && !ctx.pinSet)
@@ -276,11 +334,13 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       layouts: (file.layouts ?? []).map((l) =>
         LayoutSchema.parse({ id: l.id, name: l.name, profileId: l.profile, grid: l.grid, tiles: l.tiles }),
       ),
+      tours: file.tours ?? [],
       kiosk: file.kiosk
         ? {
             enabled: file.kiosk.enabled,
             startLayout: file.kiosk.startLayout ?? null,
             locked: file.kiosk.locked ?? false,
+            ...(file.kiosk.startAtLogin !== undefined && { startAtLogin: file.kiosk.startAtLogin }),
           }
         : null,
       selectedProfileId: file.selectedProfile ?? file.profiles?.[0]?.id ?? null,

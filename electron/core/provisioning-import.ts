@@ -6,17 +6,18 @@ import { checkProvisioning } from './provisioning-check';
 /**
  * A provisioning file applied all or nothing.
  *
- * The whole file is checked first; then profiles, layouts and settings are written, and a failure
+ * The whole file is checked first; then profiles, layouts, tours and settings are written, and a failure
  * part-way (a full disk) puts back what was already written, so nothing is applied.
  */
 export async function importProvisioning(
   ctx: CoreContext,
   input: string | unknown,
 ): Promise<ProvisioningSummary> {
-  const { vault, layouts, settings } = ctx;
-  const [saved, savedLayouts, tier, pinSet] = await Promise.all([
+  const { vault, layouts, settings, tours } = ctx;
+  const [saved, savedLayouts, savedTours, tier, pinSet] = await Promise.all([
     vault.list(),
     layouts.list(),
+    tours.list(),
     vault.tier(),
     ctx.kiosk.pin.isSet(),
   ]);
@@ -25,6 +26,7 @@ export async function importProvisioning(
     savedProfiles: saved,
     pinSet,
     layoutIds: savedLayouts.map((l) => l.id),
+    savedLayouts,
     tier,
   });
   if (!check.ok) {
@@ -43,6 +45,7 @@ export async function importProvisioning(
   try {
     await vault.saveMany(plan.profiles);
     if (plan.layouts.length) await layouts.saveMany(plan.layouts);
+    if (plan.tours.length) await tours.saveMany(plan.tours);
     await settings.update((s) => ({
       ...s,
       selectedProfileId: plan.selectedProfileId ?? s.selectedProfileId,
@@ -52,6 +55,7 @@ export async function importProvisioning(
   } catch (e) {
     await undoProfiles().catch(() => undefined);
     await layouts.restore(savedLayouts).catch(() => undefined);
+    await tours.restore(savedTours).catch(() => undefined);
     await settings.update(() => settingsBefore).catch(() => undefined);
     await undoPin().catch(() => undefined);
     throw e;
@@ -59,12 +63,17 @@ export async function importProvisioning(
   for (const p of plan.profiles) ctx.clients.forget(p.id!);
   await ctx.announce.profiles();
   await ctx.announce.layouts();
+  if (plan.tours.length) await ctx.announce.tours();
   await ctx.announce.settings();
   const after = await settings.get();
-  ctx.log.info(`provisioning imported: ${plan.profiles.length} profile(s), ${plan.layouts.length} layout(s)`);
+  ctx.log.info(
+    `provisioning imported: ${plan.profiles.length} profile(s), ${plan.layouts.length} layout(s), ` +
+      `${plan.tours.length} tour(s)`,
+  );
   return {
     profiles: plan.profiles.map((p) => p.id!),
     layouts: plan.layouts.map((l) => l.id),
+    tours: plan.tours.map((t) => t.id),
     selectedProfileId: after.selectedProfileId,
     kiosk: plan.kiosk,
   };

@@ -9,6 +9,7 @@ import {
 import type { AccessRules } from './access-rules';
 import type { Caller } from './caller';
 import type { DemoData } from './demo-data';
+import { isOddPosition, oddDevice, oddProduct, type ListQuirks } from './list-quirks';
 import { pageOf, parsePaging } from './paging';
 import type { TemplateStore } from './template-store';
 
@@ -21,6 +22,8 @@ export interface ApiContext {
   productsByUser: ReadonlyMap<string, readonly Product[]>;
   /** Lower-cased device names by productKey, in list order, for keyword search. */
   searchIndex: ReadonlyMap<string, readonly { name: string; device: Device }[]>;
+  /** How the list operations misbehave on purpose (a page size cap, odd records); changeable live. */
+  quirks: ListQuirks;
 }
 
 export interface ApiRequest {
@@ -63,20 +66,25 @@ async function streamStart(ctx: ApiContext, caller: Caller, { params, query }: A
 
 async function listDevices(ctx: ApiContext, caller: Caller, { params, query }: ApiRequest): Promise<unknown> {
   const product = ctx.access.product(caller, params[0]);
-  const paging = parsePaging(query);
+  const paging = parsePaging(query, ctx.quirks.maxPageSize);
   const keyword = optional(query, 'keyword')?.toLowerCase();
   const entries = ctx.searchIndex.get(product.productKey) ?? [];
   const devices = keyword
     ? entries.filter((e) => e.name.includes(keyword)).map((e) => e.device)
     : (ctx.data.devicesByProduct.get(product.productKey) ?? []);
-  return pageOf(devices, paging);
+  return ctx.quirks.oddRecords
+    ? pageOf(devices, paging, (d, at) => (isOddPosition(at) ? oddDevice(d) : d))
+    : pageOf(devices, paging);
 }
 
 async function listProducts(ctx: ApiContext, caller: Caller, { query }: ApiRequest): Promise<unknown> {
-  const paging = parsePaging(query);
+  const paging = parsePaging(query, ctx.quirks.maxPageSize);
   // Only user credentials reach here (the matrix), and they list the user's own products.
   const userKey = caller.type === 'user' ? caller.user.userKey : '';
-  return pageOf(ctx.productsByUser.get(userKey) ?? [], paging);
+  const products = ctx.productsByUser.get(userKey) ?? [];
+  return ctx.quirks.oddRecords
+    ? pageOf(products, paging, (p, at) => (isOddPosition(at) ? oddProduct(p) : p))
+    : pageOf(products, paging);
 }
 
 async function createTemplate(

@@ -19,6 +19,10 @@ export const USAGE = `Usage: npm run demo-platform -- [options]
   --secret-ttl-ms N  stream secrets expire after N ms (default: never)
   --rtc-shape S      where the rtc field points: zlm (ZLMediaKit's /index/api/webrtc, default)
                      or whep (WHEP, RFC 9725); both are served
+  --advertised-host H  the host written into stream URLs (default the media server's own), e.g.
+                     cams.invalid for a platform whose media server is behind NAT
+  --max-page-size N  serve at most N records a page (1-100), as platforms that cap pageSize do
+  --odd-records      serve some records with fields of an unexpected type (every tenth, from the 4th)
   --help             show this text
 
 Prints one JSON line {"baseUrl", "credentials"} on stdout, then logs requests to stderr.`;

@@ -1,4 +1,5 @@
 import { parseCliArgs, USAGE } from './cli-args';
+import { checkMaxPageSize } from './list-quirks';
 import { startLiveDemo } from './live-demo';
 
 /**
@@ -19,9 +20,20 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
-  const { mediaPort, scrambleFields, secretTtlMs, rtcShape } = args.mediaOptions;
+  const { mediaPort, scrambleFields, secretTtlMs, rtcShape, advertisedHost, maxPageSize, oddRecords } =
+    args.mediaOptions;
   if (rtcShape !== undefined && rtcShape !== 'zlm' && rtcShape !== 'whep') {
     process.stderr.write(`--rtc-shape is zlm or whep (got ${JSON.stringify(rtcShape)}).\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  if (advertisedHost !== undefined && (typeof advertisedHost !== 'string' || advertisedHost === '')) {
+    process.stderr.write(`--advertised-host needs a host name or address.\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  try {
+    if (maxPageSize !== undefined) checkMaxPageSize(maxPageSize);
+  } catch {
+    process.stderr.write(`--max-page-size needs a whole number from 1 to 100.\n\n${USAGE}\n`);
     process.exit(2);
   }
   const platform = await startLiveDemo({
@@ -30,8 +42,11 @@ async function main(): Promise<void> {
     seed: args.seed,
     latencyMs: args.latencyMs,
     mediaOptions: args.mediaOptions,
+    ...(typeof maxPageSize === 'number' && { maxPageSize }),
+    ...(oddRecords === true && { oddRecords: true }),
     media: {
       port: typeof mediaPort === 'number' ? mediaPort : 0,
+      ...(typeof advertisedHost === 'string' && { advertisedHost }),
       scrambleFields: scrambleFields === true,
       ...(rtcShape !== undefined && { rtcShape }),
       ...(typeof secretTtlMs === 'number' && { secretTtlMs }),

@@ -22,15 +22,35 @@ function positiveInteger(query: URLSearchParams, name: string, fallback: number)
   return Number(text);
 }
 
-/** page and pageSize from a query: defaults 1 and 20; pageSize over 100 is served as 100. */
-export function parsePaging(query: URLSearchParams): Paging {
+/**
+ * page and pageSize from a query: defaults 1 and 20; pageSize over 100 (or over the platform's own
+ * cap, `maxPageSize`) is served as that.
+ */
+export function parsePaging(query: URLSearchParams, maxPageSize: number = MAX_PAGE_SIZE): Paging {
   const page = positiveInteger(query, 'page', DEFAULT_PAGE);
-  const pageSize = Math.min(positiveInteger(query, 'pageSize', DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+  const pageSize = Math.min(
+    positiveInteger(query, 'pageSize', DEFAULT_PAGE_SIZE),
+    MAX_PAGE_SIZE,
+    maxPageSize,
+  );
   return { page, pageSize };
 }
 
-/** One page of a list; a page past the end is empty but keeps the true total. */
-export function pageOf<T>(items: readonly T[], { page, pageSize }: Paging): Page<T> {
+/**
+ * One page of a list; a page past the end is empty but keeps the true total. `served` turns each
+ * record as served (given its position in the whole list).
+ */
+export function pageOf<T, U = T>(
+  items: readonly T[],
+  { page, pageSize }: Paging,
+  served?: (item: T, position: number) => U,
+): Page<T | U> {
   const start = (page - 1) * pageSize;
-  return { data: items.slice(start, start + pageSize), page, pageSize, total: items.length };
+  const slice = items.slice(start, start + pageSize);
+  return {
+    data: served ? slice.map((item, i) => served(item, start + i)) : slice,
+    page,
+    pageSize,
+    total: items.length,
+  };
 }

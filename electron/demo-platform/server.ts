@@ -9,6 +9,7 @@ import type { ApiContext } from './api-routes';
 import { Authenticator } from './authenticate';
 import { malformedRequest } from './http-reply';
 import type { DemoCredentials, DemoData } from './demo-data';
+import { checkMaxPageSize, DEFAULT_LIST_QUIRKS, type ListQuirks } from './list-quirks';
 import type { MediaBackend } from './media-backend';
 import { PlaceholderMedia } from './placeholder-media';
 import { seedDemoData } from './seed-demo-data';
@@ -32,6 +33,10 @@ export interface DemoPlatformOptions {
   mediaOptions?: Record<string, unknown>;
   /** Artificial delay before each API answer, for tests of slow platforms. */
   latencyMs?: number;
+  /** Serve at most this many records a page (1–100), as platforms that cap pageSize do; default 100. */
+  maxPageSize?: number;
+  /** Serve some list records with fields of an unexpected type (see ListQuirks); default off. */
+  oddRecords?: boolean;
   /** Where the one-line-per-request log goes; default stderr. */
   log?: (line: string) => void;
 }
@@ -43,10 +48,12 @@ export interface DemoPlatform {
   data: DemoData;
   /** While down, every API request is answered 503: for tests of an outage and recovery. */
   setDown(down: boolean): void;
+  /** Change how the list operations misbehave, from the next request on (throws for a bad maxPageSize). */
+  setListQuirks(quirks: Partial<ListQuirks>): void;
   close(): Promise<void>;
 }
 
-function buildContext(data: DemoData, media: MediaBackend): ApiContext {
+function buildContext(data: DemoData, media: MediaBackend, quirks: ListQuirks): ApiContext {
   const productsByUser = new Map<string, Product[]>();
   for (const product of data.products) {
     const list = productsByUser.get(product.userKey) ?? [];
@@ -66,6 +73,7 @@ function buildContext(data: DemoData, media: MediaBackend): ApiContext {
     templates: new TemplateStore(),
     productsByUser,
     searchIndex,
+    quirks,
   };
 }
 
@@ -95,8 +103,14 @@ export async function startDemoPlatform(options: DemoPlatformOptions = {}): Prom
       scrambleFields: options.mediaOptions?.scrambleFields === true,
     });
   let down = false;
+  const quirks: ListQuirks = { ...DEFAULT_LIST_QUIRKS };
+  const setListQuirks = (patch: Partial<ListQuirks>) => {
+    if (patch.maxPageSize !== undefined) quirks.maxPageSize = checkMaxPageSize(patch.maxPageSize);
+    if (patch.oddRecords !== undefined) quirks.oddRecords = patch.oddRecords;
+  };
+  setListQuirks({ maxPageSize: options.maxPageSize, oddRecords: options.oddRecords });
   const app = createApiApp({
-    ctx: buildContext(data, media),
+    ctx: buildContext(data, media, quirks),
     auth: new Authenticator(data),
     latencyMs: options.latencyMs ?? 0,
     isDown: () => down,
@@ -121,6 +135,7 @@ export async function startDemoPlatform(options: DemoPlatformOptions = {}): Prom
     setDown(value) {
       down = value;
     },
+    setListQuirks,
     close() {
       closing ??= (async () => {
         const closed = once(server, 'close');

@@ -1,9 +1,10 @@
 import { totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, powerSaveBlocker, safeStorage, session } from 'electron';
+import { app, BrowserWindow, powerSaveBlocker, safeStorage, screen, session } from 'electron';
 import { EmbeddedDemo } from '../demo-platform/embedded-demo';
 import { ElectronStoreAdapter } from './adapters/electron-store-adapter';
 import { SafeStorageCipher } from './adapters/safe-storage-cipher';
+import { PicturesFolder } from './adapters/pictures-folder';
 import { parseLaunchArgs } from './app/launch-args';
 import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
@@ -17,13 +18,19 @@ import { keepRendererAlive } from './app/renderer-recovery';
 import { guardSession } from './app/session-guard';
 import { guardWebContents } from './app/web-contents-guard';
 import { createWallWindow } from './app/window';
+import { PageHeartbeat } from './app/page-heartbeat';
+import { keepStartAtLogin } from './app/start-at-login';
+import { ViewWindows, type WindowSpec } from './app/view-windows';
+import { WindowRecords } from './app/window-records';
 import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
 import { TrustedSenders } from './ipc/trusted-senders';
 import { createCore, type Core } from '../core/core';
 import { standingProvisioningPath } from '../core/provisioning-file';
 import { startFileLogging } from '../core/log-file';
+import { operatorLogDir } from '../core/operator-log';
 import { createLogger } from '../core/logger';
+import { startWatchdog, watchdogSetup } from '../core/systemd-watchdog';
 
 const log = createLogger('main');
 
@@ -71,6 +78,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     void window.loadURL(
       safeScreenUrl({ starts, lastFailure, logFile: fileLog.file, appName: app.getName() }),
     );
+    // The safe screen is where the app means to stay: systemd's watchdog must not restart it in a loop.
+    const watchdog = watchdogSetup(process.env, process.pid);
+    if (watchdog.on) startWatchdog({ config: watchdog.config, log: createLogger('watchdog') });
     return;
   }
 
@@ -90,11 +100,26 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   const demo = new EmbeddedDemo(createLogger('demo-platform'));
   app.on('will-quit', () => void demo.close());
 
+  const store = new ElectronStoreAdapter(app.getPath('userData'));
+  // The wall's windows: the main one and a window a view, each restored where it was (view-windows.ts).
+  // Set once the core exists (the windows need it); the core's windows:open reaches them through this.
+  // eslint-disable-next-line prefer-const
+  let windows: ViewWindows<BrowserWindow> | undefined;
+  const wallWindows = {
+    displays: async () => windows?.displays() ?? [],
+    open: async (input: { layoutId: string; displayId?: number }) => {
+      if (!windows) throw new Error('the windows are not ready yet');
+      return windows.open(input);
+    },
+  };
   const core = await createCore({
     cipher: new SafeStorageCipher(safeStorage),
-    store: new ElectronStoreAdapter(app.getPath('userData')),
+    store,
+    windows: wallWindows,
     startDemo: () => demo.start(),
     logTail: () => fileLog.tail(),
+    operatorLogDir: operatorLogDir(app.getPath('userData')),
+    snapshots: new PicturesFolder(),
     app: { shell: 'electron', name: app.getName(), version: app.getVersion(), platform: process.platform },
   });
 
@@ -112,13 +137,28 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     const settings = await core.call('settings:get', undefined);
     return settings.ok ? settings.value.kiosk : { enabled: false, locked: false };
   };
-  const openWindow = (kiosk: { enabled: boolean; locked: boolean }): BrowserWindow => {
+  let kiosk = await kioskNow();
+  core.on('settings:changed', ({ settings }) => (kiosk = settings.kiosk));
+
+  // Whether each wall page still answers: the systemd watchdog pings only while they all do.
+  const heartbeat = new PageHeartbeat();
+  let quitting = false;
+  app.on('before-quit', () => {
+    quitting = true;
+    void windows?.quit();
+  });
+
+  const openWindow = (spec: WindowSpec): BrowserWindow => {
     const window = createWallWindow({
       preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
       isTrustedUrl: origin.isTrustedUrl,
       title: app.getName(),
-      // A kiosk starts fullscreen, straight into its wall: no window frame shown first.
-      window: { kiosk: kiosk.enabled },
+      window: {
+        ...spec.bounds,
+        // A kiosk starts fullscreen (on the display it is placed on), straight into its wall.
+        kiosk: kiosk.enabled,
+        fullscreen: spec.fullscreen || undefined,
+      },
     });
     trusted.add(window.webContents);
     const kioskMode = new KioskMode(window, {
@@ -136,19 +176,21 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     ];
     app.on('before-quit', () => kioskMode.allowQuit());
     window.once('closed', () => stops.forEach((stop) => stop()));
+    // Closing the main window ends the app (its view windows with it), as closing the wall did before.
+    if (spec.layoutId === null)
+      window.once('closed', () => {
+        const main = windows?.main();
+        if (!quitting && process.platform !== 'darwin' && (!main || main === window)) app.quit();
+      });
+    const name = spec.layoutId === null ? 'the main window' : `the window of view ${spec.layoutId}`;
+    heartbeat.watch(window, name);
     const log = createLogger('wall-window');
     const recovery = keepRendererAlive(window, {
       log,
       notify: core.notify,
       escalate: {
-        // A window left in a state a reload does not clear: a new one, the old one closed.
-        recreateWindow: () => {
-          void kioskNow().then((k) => {
-            const next = openWindow(k);
-            if (mainWindow === window) mainWindow = next;
-            window.destroy();
-          });
-        },
+        // A window left in a state a reload does not clear: a new one in its place, the old one closed.
+        recreateWindow: () => windows?.recreate(window),
         // The GPU or network process may be what is broken: a new app, from the start.
         relaunchApp: () => {
           guard.record("the wall's page kept dying");
@@ -166,20 +208,65 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     });
     window.once('closed', stopGuard);
     keepDisplayAwake(window, powerSaveBlocker);
-    void window.loadURL(origin.startUrl);
+    void window.loadURL(viewUrl(origin.startUrl, spec.layoutId));
     return window;
   };
-  let mainWindow = openWindow(await kioskNow());
 
-  app.on('second-instance', async () => {
-    if (mainWindow.isDestroyed()) mainWindow = openWindow(await kioskNow());
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+  windows = new ViewWindows({
+    screen,
+    records: new WindowRecords(store, createLogger('windows')),
+    create: openWindow,
+    hasLayout: async (id) => {
+      const layouts = await core.call('layouts:list', undefined);
+      return !layouts.ok || layouts.value.some((l) => l.id === id);
+    },
+    log: createLogger('windows'),
   });
+  await windows.restore();
+
+  // Start at login (settings.kiosk.startAtLogin): set now, and again whenever it changes.
+  const startAtLogin = keepStartAtLogin({
+    app,
+    log: createLogger('login'),
+    notify: core.notify,
+    userDataDir: args.userDataDir,
+  });
+  const settingsNow = await core.call('settings:get', undefined);
+  if (settingsNow.ok) void startAtLogin(settingsNow.value);
+  core.on('settings:changed', ({ settings }) => void startAtLogin(settings));
+
+  // Under systemd with WatchdogSec=: ping while the main loop runs and every wall page answers.
+  const watchdog = watchdogSetup(process.env, process.pid);
+  if (watchdog.on)
+    startWatchdog({
+      config: watchdog.config,
+      log: createLogger('watchdog'),
+      pages: () => heartbeat.health(),
+      beforeTick: () => heartbeat.probe(),
+    })
+      .ready()
+      .catch(() => undefined);
+  else if (process.env.NOTIFY_SOCKET) log.info(`no systemd watchdog: ${watchdog.reason}`);
+
+  const focusMain = async () => {
+    const main = await windows?.ensureMain();
+    if (!main) return;
+    if (main.isMinimized()) main.restore();
+    main.focus();
+  };
+  app.on('second-instance', () => void focusMain());
   // macOS keeps the app alive without windows; clicking the dock icon brings the wall back.
-  app.on('activate', async () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = openWindow(await kioskNow());
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) void focusMain();
   });
+}
+
+/** The renderer's address for a window: the main window's as it is; a view's names it (`?view=`). */
+export function viewUrl(startUrl: string, layoutId: string | null): string {
+  if (layoutId === null) return startUrl;
+  const url = new URL(startUrl);
+  url.searchParams.set('view', layoutId);
+  return url.toString();
 }
 
 /**

@@ -22,6 +22,8 @@ const EVENTS: Record<EventName, true> = {
   'app:notice': true,
   'kiosk:changed': true,
   'platform:changed': true,
+  'oplog:appended': true,
+  'tours:changed': true,
 };
 
 const api = {
@@ -43,6 +45,8 @@ const api = {
     list: () => invoke('layouts:list'),
     save: (input) => invoke('layouts:save', input),
     remove: (input) => invoke('layouts:remove', input),
+    rename: (input) => invoke('layouts:rename', input),
+    duplicate: (input) => invoke('layouts:duplicate', input),
   },
   settings: {
     get: () => invoke('settings:get'),
@@ -60,6 +64,25 @@ const api = {
     status: () => invoke('kiosk:status'),
     unlock: (input) => invoke('kiosk:unlock', input),
     lock: () => invoke('kiosk:lock'),
+  },
+  displays: { list: () => invoke('displays:list') },
+  windows: { open: (input) => invoke('windows:open', input) },
+  tours: {
+    list: () => invoke('tours:list'),
+    save: (input) => invoke('tours:save', input),
+    remove: (input) => invoke('tours:remove', input),
+  },
+  views: {
+    export: (input) => invoke('views:export', input),
+    import: (input) => invoke('views:import', input),
+  },
+  snapshots: {
+    save: (input) => invoke('snapshots:save', input),
+  },
+  oplog: {
+    append: (input) => invoke('oplog:append', input),
+    list: (input) => invoke('oplog:list', input),
+    csv: (input) => invoke('oplog:csv', input),
   },
 
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void {

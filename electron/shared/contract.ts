@@ -23,12 +23,31 @@ import { LayoutDraftSchema, LayoutSchema } from './layout';
 import { ProfileSaveInputSchema, ProfileTestResultSchema, ProfileViewSchema } from './profile';
 import { ProvisioningSummarySchema } from './provisioning';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
+import { DisplayInfoSchema, WindowOpenedSchema, WindowOpenInputSchema } from './contract/windows';
+import {
+  OperatorEventInputSchema,
+  OperatorLogCsvSchema,
+  OperatorLogFilterSchema,
+  OperatorLogListInputSchema,
+  OperatorLogPageSchema,
+  OPLOG_LIMITS,
+} from './contract/operator-log';
+import { SnapshotSavedSchema, SnapshotSaveInputSchema } from './snapshot';
+import { TourDraftSchema, TourSchema } from './tour';
+import {
+  ViewsExportInputSchema,
+  ViewsExportSchema,
+  ViewsImportInputSchema,
+  ViewsImportSummarySchema,
+} from './views-transfer';
 
 export * from './contract/app';
 export * from './contract/kiosk';
+export * from './contract/operator-log';
 export * from './contract/platform-status';
 export * from './contract/result';
 export * from './contract/template-history';
+export * from './contract/windows';
 
 /**
  * The one contract between the renderer and the core.
@@ -117,6 +136,16 @@ export const channels = {
   /** A missing id makes a new layout. */
   'layouts:save': { input: LayoutDraftSchema, output: LayoutSchema },
   'layouts:remove': { input: idInput, output: removed },
+  /** A new name for a saved view; another view of that name (any case) is refused. */
+  'layouts:rename': {
+    input: z.object({ id: z.string().min(1), name: LayoutSchema.shape.name }),
+    output: LayoutSchema,
+  },
+  /** A copy of a saved view with a new id, named `<name> (copy)` unless a name is given. */
+  'layouts:duplicate': {
+    input: z.object({ id: z.string().min(1), name: LayoutSchema.shape.name.optional() }),
+    output: LayoutSchema,
+  },
   'settings:get': { input: none, output: SettingsSchema },
   'settings:set': { input: SettingsPatchSchema, output: SettingsSchema },
   /** Start the embedded demo platform and create (and select) a profile for it. */
@@ -143,10 +172,37 @@ export const channels = {
   /** End an administrator's unlock now. */
   'kiosk:lock': { input: none, output: KioskStatusSchema },
   /** Import a provisioning file (its text): all or nothing. */
+  /** The displays a view can be opened on (desktop app; the browser shell lists none). */
+  'displays:list': { input: none, output: z.array(DisplayInfoSchema) },
+  /** Open a saved view in a window of its own (desktop app; the browser shell opens a browser window itself). */
+  'windows:open': { input: WindowOpenInputSchema, output: WindowOpenedSchema },
   'provisioning:import': {
     input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
     output: ProvisioningSummarySchema,
   },
+  'tours:list': { input: none, output: z.array(TourSchema) },
+  /** A missing id makes a new tour; its views must be saved (a cycling tile's cell inside its view). */
+  'tours:save': { input: TourDraftSchema, output: TourSchema },
+  'tours:remove': { input: idInput, output: removed },
+  /** Saved views and tours as a JSON document (no secret: a view names its profile by id). */
+  'views:export': { input: ViewsExportInputSchema, output: ViewsExportSchema },
+  /** Import such a document: all or nothing, every problem by its JSON path. */
+  'views:import': { input: ViewsImportInputSchema, output: ViewsImportSummarySchema },
+  /** Desktop app: save a tile's snapshot (PNG) into the Pictures folder; the browser shell downloads it instead. */
+  'snapshots:save': { input: SnapshotSaveInputSchema, output: SnapshotSavedSchema },
+  /** The operator log (what happened on the wall): append a batch of events, oldest first. */
+  'oplog:append': {
+    input: z.object({
+      events: z
+        .array(OperatorEventInputSchema)
+        .max(OPLOG_LIMITS.batch, `at most ${OPLOG_LIMITS.batch} events at once`),
+    }),
+    output: z.object({ appended: z.number().int() }),
+  },
+  /** The operator log, filtered, newest first, a page at a time. */
+  'oplog:list': { input: OperatorLogListInputSchema.optional(), output: OperatorLogPageSchema },
+  /** The operator log (filtered) as RFC 4180 CSV, for a spreadsheet. */
+  'oplog:csv': { input: OperatorLogFilterSchema.optional(), output: OperatorLogCsvSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 export type Channels = typeof channels;
@@ -168,6 +224,9 @@ export const events = {
   'app:notice': NoticeSchema,
   'kiosk:changed': KioskStatusSchema,
   'platform:changed': PlatformStatusSchema,
+  'tours:changed': z.object({ tours: z.array(TourSchema) }),
+  /** Entries were added to the operator log (the last one's id). */
+  'oplog:appended': z.object({ lastId: z.number().int(), count: z.number().int() }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;
@@ -194,7 +253,13 @@ export const apiChannels = {
   devices: { list: 'devices:list' },
   streams: { start: 'streams:start' },
   templates: { create: 'templates:create', history: 'templates:history' },
-  layouts: { list: 'layouts:list', save: 'layouts:save', remove: 'layouts:remove' },
+  layouts: {
+    list: 'layouts:list',
+    save: 'layouts:save',
+    remove: 'layouts:remove',
+    rename: 'layouts:rename',
+    duplicate: 'layouts:duplicate',
+  },
   settings: { get: 'settings:get', set: 'settings:set' },
   demo: { start: 'demo:start' },
   app: { info: 'app:info', diagnostics: 'app:diagnostics' },
@@ -202,6 +267,12 @@ export const apiChannels = {
   ui: { get: 'ui:get', set: 'ui:set' },
   platform: { status: 'platform:status' },
   kiosk: { status: 'kiosk:status', unlock: 'kiosk:unlock', lock: 'kiosk:lock' },
+  displays: { list: 'displays:list' },
+  windows: { open: 'windows:open' },
+  tours: { list: 'tours:list', save: 'tours:save', remove: 'tours:remove' },
+  views: { export: 'views:export', import: 'views:import' },
+  snapshots: { save: 'snapshots:save' },
+  oplog: { append: 'oplog:append', list: 'oplog:list', csv: 'oplog:csv' },
 } as const satisfies Record<string, Record<string, Channel>>;
 
 export type ApiChannels = typeof apiChannels;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPath, type FieldProblem } from './domain';
+import { TransportSchema } from './settings';
 
 export const MAX_GRID = 8;
 
@@ -24,8 +25,26 @@ export const LayoutTileSchema = z.object({
   label: z.string().max(100).optional(),
   /** The device's name as the catalog (or a provisioning file) knew it: the tile's title; the key only as a fallback. */
   deviceName: z.string().max(200).optional(),
+  /** The transport this tile tries first (before the settings' order); absent: the settings decide. */
+  transport: TransportSchema.optional(),
+  /** How the picture fills its tile: letterboxed (fit, the default), cropped (fill) or stretched. */
+  fit: z.enum(['fit', 'fill', 'stretch']).optional(),
 });
+export type TileFit = NonNullable<LayoutTile['fit']>;
 export type LayoutTile = z.infer<typeof LayoutTileSchema>;
+
+/**
+ * A merged area of the grid: a rectangle of cells shown as one cell, whether or not a device plays
+ * in it (a preset's large tile exists before anything is put there). A tile anchored at its top-left
+ * cell takes its size; no tile may cut across it.
+ */
+export const LayoutAreaSchema = z.object({
+  column: position,
+  row: position,
+  columnSpan: span,
+  rowSpan: span,
+});
+export type LayoutArea = z.infer<typeof LayoutAreaSchema>;
 
 export const LayoutGridSchema = z.object({
   columns: z.number().int().min(1).max(MAX_GRID),
@@ -48,6 +67,11 @@ const layoutFields = {
   profileId: z.string().trim().min(1, 'profileId is required'),
   grid: LayoutGridSchema,
   tiles: z.array(LayoutTileSchema).max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} tiles`),
+  /** Merged areas (larger cells), in bounds and not overlapping; absent: every cell is 1 × 1. */
+  areas: z
+    .array(LayoutAreaSchema)
+    .max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} areas`)
+    .optional(),
   /**
    * Tiles that did not fit when the grid was made smaller, at the cells they had: growing the grid
    * again puts them back. Not shown and not checked against the grid (they are outside it by nature).
@@ -67,18 +91,85 @@ export interface PlacedTile extends LayoutTile {
   rowSpan: number;
 }
 
-type LayoutShape = { grid: LayoutGrid; tiles: LayoutTile[] };
+type LayoutShape = { grid: LayoutGrid; tiles: LayoutTile[]; areas?: LayoutArea[] };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Check the merged areas: each inside the grid and none over another. Paths name the area
+ * (`areas[1].columnSpan`, `areas[2]`); the areas that pass come back to place tiles in.
+ */
+export function checkAreas(layout: { grid: LayoutGrid; areas?: LayoutArea[] }): {
+  areas: (LayoutArea & { index: number })[];
+  problems: FieldProblem[];
+} {
+  const { columns, rows } = layout.grid;
+  const problems: FieldProblem[] = [];
+  const good: (LayoutArea & { index: number })[] = [];
+  (layout.areas ?? []).forEach((area, index) => {
+    const at = `areas[${index}]`;
+    let ok = true;
+    if (area.columnSpan === 1 && area.rowSpan === 1) {
+      problems.push({ path: at, message: 'an area is at least 2 cells (columnSpan or rowSpan above 1)' });
+      ok = false;
+    }
+    if (area.column + area.columnSpan - 1 > columns) {
+      problems.push({
+        path: `${at}.${area.column > columns ? 'column' : 'columnSpan'}`,
+        message: `reaches column ${area.column + area.columnSpan - 1} but the grid has ${plural(columns, 'column')}`,
+      });
+      ok = false;
+    }
+    if (area.row + area.rowSpan - 1 > rows) {
+      problems.push({
+        path: `${at}.${area.row > rows ? 'row' : 'rowSpan'}`,
+        message: `reaches row ${area.row + area.rowSpan - 1} but the grid has ${plural(rows, 'row')}`,
+      });
+      ok = false;
+    }
+    if (!ok) return;
+    const hit = good.find((g) => rectsOverlap(g, area));
+    if (hit) {
+      problems.push({
+        path: at,
+        message: `overlaps areas[${hit.index}] (column ${area.column}, row ${area.row})`,
+      });
+      return;
+    }
+    good.push({ ...area, index });
+  });
+  return { areas: good, problems };
+}
+
+type Rect = { column: number; row: number; columnSpan: number; rowSpan: number };
+
+/** Whether two rectangles of cells share a cell. */
+export function rectsOverlap(a: Rect, b: Rect): boolean {
+  return (
+    a.column < b.column + b.columnSpan &&
+    b.column < a.column + a.columnSpan &&
+    a.row < b.row + b.rowSpan &&
+    b.row < a.row + a.rowSpan
+  );
+}
+
+const sameRect = (a: Rect, b: Rect) =>
+  a.column === b.column && a.row === b.row && a.columnSpan === b.columnSpan && a.rowSpan === b.rowSpan;
 
 /**
  * Decide every tile's cell and collect what does not fit.
  *
- * Placed tiles are checked first (in bounds, no overlaps); tiles without a position then fill the
- * first free cells row by row. Paths name the tile (`tiles[2]`, `tiles[2].column`).
+ * Merged areas are checked first (areas[]), then placed tiles (in bounds, no overlaps, never cutting
+ * across an area: a tile at an area's top-left cell without a span of its own takes the area's);
+ * tiles without a position then fill the first free cells or empty areas row by row, taking an
+ * area's size. Paths name the tile (`tiles[2]`, `tiles[2].column`) or the area (`areas[1].rowSpan`).
  */
 export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problems: FieldProblem[] } {
   const { columns, rows } = layout.grid;
   const owner: (number | undefined)[][] = Array.from({ length: rows }, () => Array(columns).fill(undefined));
-  const problems: FieldProblem[] = [];
+  const checked = checkAreas(layout);
+  const areas = checked.areas;
+  const problems: FieldProblem[] = [...checked.problems];
   const placed: PlacedTile[] = [];
 
   const occupy = (tile: PlacedTile) => {
@@ -94,10 +185,11 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
       }
     return [...hits];
   };
+  /** The area a rectangle cuts across (shares cells with without being it), if any. */
+  const cutArea = (rect: Rect) => areas.find((a) => rectsOverlap(a, rect) && !sameRect(a, rect));
+  const areaAt = (column: number, row: number) => areas.find((a) => a.column === column && a.row === row);
 
   layout.tiles.forEach((tile, index) => {
-    const columnSpan = tile.columnSpan ?? 1;
-    const rowSpan = tile.rowSpan ?? 1;
     const at = `tiles[${index}]`;
     if ((tile.column === undefined) !== (tile.row === undefined)) {
       problems.push({
@@ -107,22 +199,34 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
       return;
     }
     if (tile.column === undefined || tile.row === undefined) return;
+    const home = areaAt(tile.column, tile.row);
+    const columnSpan = tile.columnSpan ?? (tile.rowSpan === undefined && home ? home.columnSpan : 1);
+    const rowSpan = tile.rowSpan ?? (tile.columnSpan === undefined && home ? home.rowSpan : 1);
     let inBounds = true;
     if (tile.column + columnSpan - 1 > columns) {
       inBounds = false;
       problems.push({
         path: `${at}.${tile.columnSpan ? 'columnSpan' : 'column'}`,
-        message: `reaches column ${tile.column + columnSpan - 1} but the grid has ${columns} column${columns === 1 ? '' : 's'}`,
+        message: `reaches column ${tile.column + columnSpan - 1} but the grid has ${plural(columns, 'column')}`,
       });
     }
     if (tile.row + rowSpan - 1 > rows) {
       inBounds = false;
       problems.push({
         path: `${at}.${tile.rowSpan ? 'rowSpan' : 'row'}`,
-        message: `reaches row ${tile.row + rowSpan - 1} but the grid has ${rows} row${rows === 1 ? '' : 's'}`,
+        message: `reaches row ${tile.row + rowSpan - 1} but the grid has ${plural(rows, 'row')}`,
       });
     }
     if (!inBounds) return;
+    const rect = { column: tile.column, row: tile.row, columnSpan, rowSpan };
+    const cut = cutArea(rect);
+    if (cut) {
+      problems.push({
+        path: at,
+        message: `cuts across areas[${cut.index}] (a ${cut.columnSpan}×${cut.rowSpan} area at column ${cut.column}, row ${cut.row}): a tile there fills the whole area`,
+      });
+      return;
+    }
     const hits = overlapping(tile.column, tile.row, columnSpan, rowSpan);
     if (hits.length > 0) {
       problems.push({
@@ -138,10 +242,15 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
 
   layout.tiles.forEach((tile, index) => {
     if (tile.column !== undefined || tile.row !== undefined) return;
-    const columnSpan = tile.columnSpan ?? 1;
-    const rowSpan = tile.rowSpan ?? 1;
-    for (let row = 1; row + rowSpan - 1 <= rows; row++)
-      for (let column = 1; column + columnSpan - 1 <= columns; column++) {
+    const sized = tile.columnSpan !== undefined || tile.rowSpan !== undefined;
+    for (let row = 1; row <= rows; row++)
+      for (let column = 1; column <= columns; column++) {
+        const home = areaAt(column, row);
+        // A tile of no particular size takes the cell as it is: 1 × 1, or the area starting there.
+        const columnSpan = sized ? (tile.columnSpan ?? 1) : (home?.columnSpan ?? 1);
+        const rowSpan = sized ? (tile.rowSpan ?? 1) : (home?.rowSpan ?? 1);
+        if (column + columnSpan - 1 > columns || row + rowSpan - 1 > rows) continue;
+        if (cutArea({ column, row, columnSpan, rowSpan })) continue;
         if (overlapping(column, row, columnSpan, rowSpan).length === 0) {
           const p: PlacedTile = { ...tile, index, column, row, columnSpan, rowSpan };
           occupy(p);
@@ -149,6 +258,8 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
           return;
         }
       }
+    const columnSpan = tile.columnSpan ?? 1;
+    const rowSpan = tile.rowSpan ?? 1;
     problems.push({
       path: `tiles[${index}]`,
       message: `no free ${columnSpan}×${rowSpan} space left in the ${columns}×${rows} grid`,

@@ -8,13 +8,15 @@ import {
 } from './domain';
 import { LayoutGridSchema, LayoutTileSchema } from './layout';
 import { HostPortSchema, HttpUrlSchema, MediaHostSchema, ProfileIdSchema } from './profile';
+import { TourFileSchema } from './tour';
 
 /**
- * The provisioning file, version 1: profiles, layouts and kiosk set-up without any clicking.
+ * The provisioning file, version 1: profiles, layouts (views), tours and kiosk set-up without any
+ * clicking.
  *
  * Kept in step with resources/provisioning.schema.json (a unit test compares them). Unknown keys
  * are refused rather than ignored: in a hand-written file they are almost always typos.
- * Cross-references (a layout's profile, kiosk.startLayout) are checked by the importer.
+ * Cross-references (a layout's profile, a tour's views, kiosk.startLayout) are checked by the importer.
  */
 export const PROVISIONING_VERSION = 1;
 
@@ -80,6 +82,8 @@ export const ProvisionedKioskSchema = z
      * as a salted slow hash, never in clear; the file keeps only the vault marker after import.
      */
     adminPin: z.string().regex(ADMIN_PIN_PATTERN, 'must be 4 to 12 digits').optional(),
+    /** Start the app when the user logs in; absent: left as it is. */
+    startAtLogin: z.boolean().optional(),
   })
   .strict()
   .superRefine((kiosk, ctx) => {
@@ -93,6 +97,8 @@ export const ProvisioningFileSchema = z
     version: z.literal(PROVISIONING_VERSION),
     profiles: z.array(ProvisionedProfileSchema).optional(),
     layouts: z.array(ProvisionedLayoutSchema).optional(),
+    /** Tours (carousels), created or replaced by id; their views are layouts in this file or saved. */
+    tours: z.array(TourFileSchema).optional(),
     kiosk: ProvisionedKioskSchema.optional(),
     /** The profile to select; default: the first profile of the file. */
     selectedProfile: z.string().min(1).optional(),
@@ -106,9 +112,15 @@ export type ProvisioningFile = z.infer<typeof ProvisioningFileSchema>;
 export const ProvisioningSummarySchema = z.object({
   profiles: z.array(z.string()),
   layouts: z.array(z.string()),
+  tours: z.array(z.string()),
   selectedProfileId: z.string().nullable(),
   kiosk: z
-    .object({ enabled: z.boolean(), startLayout: z.string().nullable(), locked: z.boolean() })
+    .object({
+      enabled: z.boolean(),
+      startLayout: z.string().nullable(),
+      locked: z.boolean(),
+      startAtLogin: z.boolean().optional(),
+    })
     .nullable(),
 });
 export type ProvisioningSummary = z.infer<typeof ProvisioningSummarySchema>;

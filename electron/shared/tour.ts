@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_GRID } from './layout';
 
 /** The shortest dwell a tour page may have: shorter, and operators see nothing but switches. */
 export const MIN_DWELL_SECONDS = 5;
@@ -50,12 +51,22 @@ export const TourSchema = z.discriminatedUnion('kind', [
     /** The view (layout id) whose tile cycles. */
     view: id,
     /** The cell of that view that cycles (1-based, like a layout tile's column and row). */
-    column: z.number().int().min(1),
-    row: z.number().int().min(1),
+    column: z.number().int().min(1).max(MAX_GRID),
+    row: z.number().int().min(1).max(MAX_GRID),
     devices: z.array(TourDeviceSchema).min(2, 'a cycling tile needs at least 2 devices').max(256),
   }),
 ]);
 export type Tour = z.infer<typeof TourSchema>;
+
+/** A tour as a file carries it (a views export, a provisioning file): unknown keys refused. */
+export const TourFileSchema = z.discriminatedUnion('kind', [
+  TourSchema.options[0].strict(),
+  TourSchema.options[1]
+    .extend({
+      devices: z.array(TourDeviceSchema.strict()).min(2, 'a cycling tile needs at least 2 devices').max(256),
+    })
+    .strict(),
+]);
 
 /** What tours:save takes: a tour whose id may be missing (a new one). */
 export const TourDraftSchema = z.discriminatedUnion('kind', [
@@ -63,3 +74,43 @@ export const TourDraftSchema = z.discriminatedUnion('kind', [
   TourSchema.options[1].extend({ id: id.optional() }),
 ]);
 export type TourDraft = z.input<typeof TourDraftSchema>;
+
+/** What a tour's references are checked against: each view's id and grid. */
+export interface TourViewRef {
+  id: string;
+  name?: string;
+  grid: { columns: number; rows: number };
+}
+
+/**
+ * Problems with what a tour points at, by path under `at` (`views[1]`, `$.tours[0].column`): every
+ * view must exist, and a cycling tile's cell must lie inside its view's grid.
+ */
+export function tourReferenceProblems(
+  tour:
+    { kind: 'views'; views: readonly string[] } | { kind: 'tile'; view: string; column: number; row: number },
+  views: ReadonlyMap<string, TourViewRef>,
+  at = '',
+): { path: string; message: string }[] {
+  const join = (key: string) => (at === '' ? key : key.startsWith('[') ? `${at}${key}` : `${at}.${key}`);
+  const problems: { path: string; message: string }[] = [];
+  if (tour.kind === 'views') {
+    tour.views.forEach((id, i) => {
+      if (!views.has(id)) problems.push({ path: join(`views[${i}]`), message: `no view "${id}"` });
+    });
+    return problems;
+  }
+  const view = views.get(tour.view);
+  if (!view) return [{ path: join('view'), message: `no view "${tour.view}"` }];
+  if (tour.column > view.grid.columns)
+    problems.push({
+      path: join('column'),
+      message: `the view "${view.name ?? view.id}" has ${view.grid.columns} column${view.grid.columns === 1 ? '' : 's'}`,
+    });
+  if (tour.row > view.grid.rows)
+    problems.push({
+      path: join('row'),
+      message: `the view "${view.name ?? view.id}" has ${view.grid.rows} row${view.grid.rows === 1 ? '' : 's'}`,
+    });
+  return problems;
+}

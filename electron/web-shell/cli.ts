@@ -1,5 +1,6 @@
 import { format } from 'node:util';
 import { createLogger } from '../core/logger';
+import { startWatchdog, watchdogSetup } from '../core/systemd-watchdog';
 import { DEFAULT_WEB_PORT, EXIT_DATA_FOLDER_BUSY, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
 import { DataFolderBusyError } from './data-folder-lock';
 import { defaultDataDir } from './default-data-dir';
@@ -64,11 +65,20 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ url: shell.url })}\n`);
   const removeOpener = args.open ? await openInBrowser(shell.url, dataDir, log) : async () => undefined;
 
+  // Run as a systemd service with WatchdogSec=: ping while this process's event loop runs (the pages
+  // are the browser's, which the shell does not own; a hung shell stops pinging and is restarted).
+  const watchdog = watchdogSetup(process.env, process.pid);
+  const dog = watchdog.on
+    ? startWatchdog({ config: watchdog.config, log: log.child('watchdog') })
+    : undefined;
+  void dog?.ready('serving the wall').catch(() => undefined);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: closing`);
+    dog?.stop();
     Promise.all([shell.close(), removeOpener()]).then(
       () => process.exit(0),
       () => process.exit(1),

@@ -10,6 +10,7 @@ import { createCore, type Core } from '../core/core';
 import type { DemoLaunch } from '../core/ports';
 import { FileStore } from './adapters/file-store';
 import { startFileLogging } from '../core/log-file';
+import { operatorLogDir } from '../core/operator-log';
 import { createLogger, type Logger } from '../core/logger';
 import { redactor } from '../core/redact';
 import { EmbeddedDemo } from '../demo-platform/embedded-demo';
@@ -100,6 +101,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     store: new FileStore(dataDir),
     ...(startDemo && { startDemo }),
     ...(fileLog && { logTail: () => fileLog.tail() }),
+    operatorLogDir: operatorLogDir(dataDir),
     logger: log.child('core'),
     app: { shell: 'web', name: pkg.productName, version: pkg.version, platform: process.platform },
   }).catch(async (error: unknown) => {

@@ -7,14 +7,19 @@ import { TemplatePanel } from '../features/templates/template-panel';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { ProfilesDialog } from '../features/profiles/profiles-dialog';
 import { putDeviceOnWall } from '../features/wall/put-device-on-wall';
+import { putManyOnWall } from '../features/wall/put-many-on-wall';
+import { PutManyOnWallContext } from '../session/put-many-on-wall';
 import { Wall } from '../features/wall/wall';
 import { useNoticesStore } from '../session/notices-store';
 import { selectActiveProfile, useProfilesStore } from '../session/profiles-store';
 import { PutOnWallContext } from '../session/put-on-wall-context';
 import { selectCatalogFolded, useAppStore } from './app-store';
 import { CatalogResizer } from './catalog-resizer';
+import { KioskAdminButton } from './kiosk-admin';
+import { OpenInWindowDialog } from '../features/wall/open-in-window';
 import { SettingsDialog } from './settings-dialog';
 import { PANEL_ID, TopBar } from './top-bar';
+import { useKioskPresentation } from './use-kiosk-presentation';
 
 /** Frames (about a second) a Settings section opened for is kept in view while the dialog fills in. */
 const SECTION_SETTLE_FRAMES = 60;
@@ -33,6 +38,11 @@ const SECTION_SETTLE_FRAMES = 60;
  *
  * It wires the features together: the catalog gets the wall's "put on wall" through
  * PutOnWallContext, and the active profile through `activate`.
+ *
+ * In kiosk mode it is the wall alone (`data-kiosk="on"`): no top bar, catalog, templates, profile
+ * switching, dialogs or wall toolbar, only a faint "Admin" button for an administrator (with the
+ * admin PIN when locked). The wall keeps its place in the tree, so going in and out of it does not
+ * restart a player.
  */
 export function AppShell() {
   const active = useProfilesStore(selectActiveProfile);
@@ -54,6 +64,7 @@ export function AppShell() {
       closeDialog: s.closeDialog,
     })),
   );
+  const kiosk = useKioskPresentation();
   const { notices, dismiss } = useNoticesStore(
     useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss })),
   );
@@ -107,7 +118,9 @@ export function AppShell() {
     );
   }, [active, activate]);
 
-  if (!ui.hydrated) return <div className="app-shell" data-testid="app-shell" data-state="loading" />;
+  if (!ui.hydrated || !kiosk.ready)
+    return <div className="app-shell" data-testid="app-shell" data-state="loading" />;
+  const full = !kiosk.on;
 
   return (
     <div
@@ -117,46 +130,55 @@ export function AppShell() {
       data-panel={ui.panelOpen ? 'open' : 'closed'}
       data-panel-placement={ui.placement}
       data-catalog={ui.folded ? 'collapsed' : 'open'}
+      data-kiosk={kiosk.on ? 'on' : undefined}
       style={{ '--catalog-width': `${ui.width}px` } as CSSProperties}
     >
-      <a className="skip-link" href="#wall">
-        Skip to the wall
-      </a>
-      <TopBar />
-      <aside className="app-catalog" aria-label="Catalog" data-testid="catalog-column">
-        <div className="app-catalog-bar">
-          <Button
-            size="small"
-            variant="ghost"
-            onClick={ui.toggleCatalog}
-            aria-expanded={!ui.folded}
-            aria-controls="catalog-content"
-            aria-label={ui.folded ? 'Show catalog' : 'Hide catalog'}
-            title={ui.folded ? 'Show catalog' : 'Hide catalog'}
-            data-testid="toggle-catalog"
-          >
-            {ui.folded ? '»' : '«'}
-          </Button>
-          {!ui.folded && <span className="app-catalog-title">Catalog</span>}
-        </div>
-        <div id="catalog-content" className="app-catalog-content" hidden={ui.folded}>
-          <PutOnWallContext value={putDeviceOnWall}>
-            <CatalogPanel
-              onEditLegend={() => ui.openDialog('settings', 'legend')}
-              onEditProfile={() => ui.openDialog('profiles')}
-            />
-          </PutOnWallContext>
-        </div>
-      </aside>
-      {!ui.folded ? (
-        <CatalogResizer width={ui.width} onResize={ui.setWidth} />
-      ) : (
-        <span className="catalog-resizer-off" />
+      {full && (
+        <a className="skip-link" href="#wall">
+          Skip to the wall
+        </a>
       )}
+      {full && <TopBar onKioskView={kiosk.kiosk ? kiosk.backToKiosk : undefined} />}
+      {full && (
+        <aside className="app-catalog" aria-label="Catalog" data-testid="catalog-column">
+          <div className="app-catalog-bar">
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={ui.toggleCatalog}
+              aria-expanded={!ui.folded}
+              aria-controls="catalog-content"
+              aria-label={ui.folded ? 'Show catalog' : 'Hide catalog'}
+              title={ui.folded ? 'Show catalog' : 'Hide catalog'}
+              data-testid="toggle-catalog"
+            >
+              {ui.folded ? '»' : '«'}
+            </Button>
+            {!ui.folded && <span className="app-catalog-title">Catalog</span>}
+          </div>
+          <div id="catalog-content" className="app-catalog-content" hidden={ui.folded}>
+            <PutOnWallContext value={putDeviceOnWall}>
+              <PutManyOnWallContext value={putManyOnWall}>
+                <CatalogPanel
+                  onEditLegend={() => ui.openDialog('settings', 'legend')}
+                  onEditProfile={() => ui.openDialog('profiles')}
+                />
+              </PutManyOnWallContext>
+            </PutOnWallContext>
+          </div>
+        </aside>
+      )}
+      {full &&
+        (!ui.folded ? (
+          <CatalogResizer width={ui.width} onResize={ui.setWidth} />
+        ) : (
+          <span className="catalog-resizer-off" />
+        ))}
       <main id="wall" className="app-wall" aria-label="Wall" tabIndex={-1}>
         <Wall />
+        {kiosk.on && <KioskAdminButton kiosk={kiosk} />}
       </main>
-      {ui.panelOpen && (
+      {full && ui.panelOpen && (
         <aside id={PANEL_ID} className="app-panel" aria-label="Side panel" data-testid="side-panel">
           <TemplatePanel onClose={ui.closePanel} onManageProfiles={() => ui.openDialog('profiles')} />
         </aside>
@@ -164,8 +186,9 @@ export function AppShell() {
       <div className="app-notices" data-testid="notice-dock">
         <NoticeBar notices={notices} onDismiss={dismiss} />
       </div>
-      {ui.dialog === 'settings' && <SettingsDialog onClose={ui.closeDialog} />}
-      {ui.dialog === 'profiles' && (
+      {full && ui.dialog === 'settings' && <SettingsDialog onClose={ui.closeDialog} />}
+      {full && <OpenInWindowDialog />}
+      {full && ui.dialog === 'profiles' && (
         <ProfilesDialog
           onClose={ui.closeDialog}
           onSaved={(p) => {

@@ -4,6 +4,7 @@ import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
 import { StorageTierBadge, storageTierMeaning } from '../features/profiles/storage-tier-badge';
 import { plainError } from '../lib/plain-error';
 import { useProfilesStore } from '../session/profiles-store';
+import { BudgetSettings } from './settings/budget-settings';
 import { DiagnosticsCopy } from './settings/diagnostics-copy';
 import { KioskLockPanel } from './settings/kiosk-lock-panel';
 import { KioskSettings } from './settings/kiosk-settings';
@@ -14,6 +15,7 @@ import './settings/settings.css';
 
 const SECTIONS = [
   ['playback', 'Playback'],
+  ['budget', 'Decode budget'],
   ['legend', 'Status legend'],
   ['kiosk', 'Kiosk'],
   ['secrets', 'Secrets'],
@@ -67,6 +69,13 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
             ) : (
               !error && <p className="text-muted small">Loading…</p>
             )}
+          </section>
+
+          <section className="settings-section" id="settings-budget" aria-labelledby="budget-heading">
+            <h3 id="budget-heading" tabIndex={-1}>
+              Decode budget
+            </h3>
+            {settings && <BudgetSettings settings={settings} save={saveResult} locked={kiosk.lockedNow} />}
           </section>
 
           <section className="settings-section" id="settings-legend" aria-labelledby="legend-heading">

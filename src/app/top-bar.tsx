@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
+import { OperatorLogButton } from '../features/operator-log/operator-log-button';
 import { ProfileSwitcher } from '../features/profiles/profile-switcher';
 import { useProfilesStore } from '../session/profiles-store';
 import { useAppStore, type PanelPlacement } from './app-store';
@@ -19,8 +20,11 @@ const PLACEMENTS: { value: PanelPlacement; label: string; title: string }[] = [
   },
 ];
 
-/** App name, the active profile, and the ways into templates (and where that panel goes) and settings. */
-export function TopBar() {
+/**
+ * App name, the active profile, and the ways into templates (and where that panel goes) and settings.
+ * On a kiosk an administrator opened, also the way back to the wall alone (`onKioskView`).
+ */
+export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
   const name = useProfilesStore((s) => s.appInfo?.name ?? 'Control Room Wall');
   const { panelOpen, placement, togglePanel, setPlacement, openDialog } = useAppStore(
     useShallow((s) => ({
@@ -67,9 +71,21 @@ export function TopBar() {
       >
         Templates
       </Button>
+      <OperatorLogButton />
       <Button onClick={() => openDialog('settings')} data-testid="open-settings">
         Settings
       </Button>
+      {onKioskView && (
+        <Button
+          variant="primary"
+          className="kiosk-back-button"
+          onClick={onKioskView}
+          title="Back to the wall alone, as this kiosk shows it"
+          data-testid="kiosk-view"
+        >
+          Kiosk view
+        </Button>
+      )}
     </header>
   );
 }

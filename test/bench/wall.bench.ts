@@ -6,9 +6,13 @@
  *                          [--churn S]   (cut every tile's stream every S seconds: re-creation churn)
  *                          [--peer]      (then the same streams in a plain page of raw mpegts.js players)
  *                          [--remove-to N] (then take the wall down to N tiles: back at full rate when?)
+ *   npm run bench:wall -- --tour [--pages 4] [--tiles 16] [--dwell 10] [--seconds 300]
+ *                          (a tour of saved views: the gap at each switch, CPU and PSS first vs last minute;
+ *                          see lib/tour-bench.ts)
  *
  * Prints per-tile fps and dropped %, time to first frame p50/p95 and "wall up" (every tile's first
- * frame), latency behind the live edge p50/p95 (buffered end − playback position of each <video>,
+ * frame), the decoded pixels per second the wall kept up (and whether it is a sustained rate: no tile
+ * degraded to overview pictures; the setting `sustainedPixelRate`), latency behind the live edge p50/p95 (buffered end − playback position of each <video>,
  * sampled every second; for WebRTC, which buffers nothing in the element, see WEBRTC LATENCY below),
  * CPU of all Chromium processes (/proc utime+stime of the browser's process tree) in % of one core,
  * summed PSS (/proc/<pid>/smaps_rollup) and its growth per tile over the empty wall, and, where ffmpeg
@@ -43,6 +47,7 @@ import {
   topThreads,
 } from './lib/proc-stats';
 import { launchBarePage } from './lib/bare-page';
+import { parseTourArgs, runTourBench } from './lib/tour-bench';
 import { openWallSession } from './lib/wall-session';
 import {
   afterWindow,
@@ -146,6 +151,9 @@ interface VideoSample {
   latency: number | null;
   /** WebRTC: the last frame callback's picture (RTP timestamp) and when it was shown and received (page ms). */
   rtc: { rtp: number; shownAt: number; receivedAt: number | null } | null;
+  /** The picture's own size (0 before the first frame). */
+  width: number;
+  height: number;
 }
 
 /** ffmpeg's single-thread decode cost of a clip: CPU seconds per second of video. */
@@ -189,6 +197,7 @@ function ffmpegFloor(files: string[]): { perClip: Record<string, number>; mean: 
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--tour')) return runTourBench(parseTourArgs(process.argv.slice(2)), ROOT);
   const args = parseArgs(process.argv.slice(2));
   const extraArgs = parsePeerArgs(process.argv.slice(2));
   const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}`;
@@ -306,6 +315,8 @@ async function main(): Promise<void> {
           dropped: q.droppedVideoFrames,
           latency: b.length ? b.end(b.length - 1) - video.currentTime : null,
           rtc,
+          width: video ? video.videoWidth : 0,
+          height: video ? video.videoHeight : 0,
         };
       }) }))()`);
       const t1 = performance.now();
@@ -318,7 +329,7 @@ async function main(): Promise<void> {
     const rtcReceiveToShown: number[] = [];
     const perTile = new Map<
       string,
-      { decoded: number; dropped: number; last: VideoSample; states: Set<string> }
+      { decoded: number; dropped: number; pixels: number; last: VideoSample; states: Set<string> }
     >();
     const latencies: number[] = [];
     const timeline: { t: number; latencyP50: number | null; latencyP95: number | null; pssMiB: number }[] =
@@ -333,7 +344,7 @@ async function main(): Promise<void> {
     const end = started + args.seconds * 1000;
     let nextBucket = started + 5000;
     for (const s of await sample())
-      perTile.set(s.key, { decoded: 0, dropped: 0, last: s, states: new Set([s.state]) });
+      perTile.set(s.key, { decoded: 0, dropped: 0, pixels: 0, last: s, states: new Set([s.state]) });
     let lastPss = emptyPss;
     let churnCycles = 0;
     let nextChurn = args.churn > 0 ? started + args.churn * 1000 : Infinity;
@@ -356,6 +367,8 @@ async function main(): Promise<void> {
         const dDropped = s.dropped >= t.last.dropped ? s.dropped - t.last.dropped : s.dropped;
         t.decoded += dTotal;
         t.dropped += dDropped;
+        // Decoded pixels: each frame at the picture's own size (what the decoder and the compositor carry).
+        t.pixels += dTotal * s.width * s.height;
         t.last = s;
         t.states.add(s.state);
         const latency = s.rtc ? rtcBehindLive(s.rtc) : s.latency;
@@ -420,6 +433,8 @@ async function main(): Promise<void> {
       seconds: args.seconds,
     });
 
+    const pixelRate = [...perTile.values()].reduce((a, t) => a + t.pixels, 0) / windowSeconds;
+    const pixelRateSustained = extras.degraded.length === 0;
     const tileFigures = [...perTile.entries()].map(([key, t]) => ({
       key,
       fps: (t.decoded - t.dropped) / windowSeconds,
@@ -543,6 +558,12 @@ async function main(): Promise<void> {
         perTileMiB: round(pssPerTile / MiB, 2),
         totalPerTileMiB: round(lastPss.bytes / MiB / args.tiles, 2),
       },
+      pixels: {
+        decodedPerSecond: Math.round(pixelRate),
+        /** No tile showed overview pictures: a rate this machine sustains (the setting sustainedPixelRate). */
+        sustained: pixelRateSustained,
+        degradedTiles: extras.degraded.length,
+      },
       drift,
       churn: { everySeconds: args.churn, cycles: churnCycles },
       timeline,
@@ -583,6 +604,12 @@ async function main(): Promise<void> {
     line('dropped % median (max)', `${result.tiles.droppedPctMedian} (${result.tiles.droppedPctMax})`);
     line('time to first frame p50 / p95', `${result.startup.ttffMsP50} / ${result.startup.ttffMsP95} ms`);
     line('wall up (first mount → all)', `${result.startup.wallUpMsFromFirstMount ?? 'not all tiles up'} ms`);
+    line(
+      'decoded pixels per second',
+      pixelRateSustained
+        ? `${Math.round(pixelRate)} (sustained: no tile degraded; settings sustainedPixelRate)`
+        : `${Math.round(pixelRate)} (not sustained: ${extras.degraded.length} tiles degraded; try fewer tiles)`,
+    );
     line('latency p50 / p95', `${result.latency.p50Seconds} / ${result.latency.p95Seconds} s`);
     if (args.transport === 'webrtc')
       line(

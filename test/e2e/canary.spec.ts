@@ -753,6 +753,27 @@ describe('canary: no secret reaches the renderer or a plain-text file', () => {
         },
       ],
       ['layouts:list', undefined],
+      // Saved views and tours: the export must carry no secret of any profile; a refused import not quote.
+      ['layouts:rename', { id: 'canary-wall', name: 'Canary wall renamed' }],
+      ['layouts:duplicate', { id: 'canary-wall', name: 'Canary copy' }],
+      [
+        'tours:save',
+        {
+          id: 'c-tour',
+          name: 'Canary',
+          kind: 'views',
+          dwellSeconds: 5,
+          views: ['canary-wall', 'canary-copy'],
+        },
+      ],
+      ['tours:list', undefined],
+      ['views:export', undefined],
+      [
+        'views:import',
+        { text: `{"format":"control-room-wall/views","version":1,"x":"${CANARY.refusedFile}" oops` },
+      ],
+      ['tours:remove', { id: 'c-tour' }],
+      ['layouts:remove', { id: 'canary-copy' }],
       ['layouts:remove', { id: 'canary-wall' }],
       // Provisioning: refused (and not quoted), malformed (and not quoted), then accepted.
       [

@@ -182,7 +182,8 @@ describe('layout edits never lose a camera', () => {
     expect(before).toHaveLength(16);
 
     // 3 × 2 is a custom size.
-    await page.getByTestId('wall-grid-size').selectOption('custom');
+    await page.getByTestId('wall-grid-size').click();
+    await page.getByTestId('wall-grid-custom').click();
     const custom = page.getByTestId('wall-custom-grid-dialog');
     await custom.getByLabel('Columns').fill('3');
     await custom.getByLabel('Rows').fill('2');
@@ -204,14 +205,16 @@ describe('layout edits never lose a camera', () => {
     await page.screenshot({ path: `${SCREENS}/first-hour-c-shrunk.png` });
 
     // Growing back: every camera in its own cell again, playing; and the layout is as saved.
-    await page.getByTestId('wall-grid-size').selectOption('4x4');
+    await page.getByTestId('wall-grid-size').click();
+    await page.locator('[data-testid="wall-preset"][data-preset="4x4"]').click();
     await expect.poll(() => page.locator('[data-testid="wall-tile"]').count()).toBe(16);
     expect(await wallCells()).toEqual(before);
     await framesAdvance(sixteen[15]);
     await expect.poll(saveState).toBe('saved');
 
     // Undo after a shrink: the toolbar's button and Ctrl+Z.
-    await page.getByTestId('wall-grid-size').selectOption('2x2');
+    await page.getByTestId('wall-grid-size').click();
+    await page.locator('[data-testid="wall-preset"][data-preset="2x2"]').click();
     await ask.getByRole('button', { name: 'Shrink to 2 × 2' }).click();
     await expect.poll(() => page.locator('[data-testid="wall-tile"]').count()).toBe(4);
     await page.getByTestId('wall-undo').click();

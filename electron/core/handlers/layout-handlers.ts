@@ -4,11 +4,41 @@ import { CoreError } from '../core-error';
 import type { CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
 
-/** Saved wall layouts; removing the kiosk's start layout turns kiosk mode off and says so. */
+/** A name no other view has (case and spaces aside): `Lobby (copy)`, `Lobby (copy 2)`, ... */
+export function freeViewName(base: string, taken: readonly string[], suffix: string): string {
+  const key = (n: string) => n.trim().toLowerCase();
+  const names = new Set(taken.map(key));
+  for (let n = 1; ; n++) {
+    const tail = n === 1 ? ` (${suffix})` : ` (${suffix} ${n})`;
+    const name = `${base.slice(0, 100 - tail.length)}${tail}`;
+    if (!names.has(key(name))) return name;
+  }
+}
+
+/**
+ * Saved wall layouts (views). Removing the kiosk's start layout turns kiosk mode off and says so;
+ * a view that a tour shows is not removed until the tour no longer shows it (nothing points at
+ * nothing silently).
+ */
 export function layoutHandlers(
   ctx: CoreContext,
-): Pick<CoreHandlers, 'layouts:list' | 'layouts:save' | 'layouts:remove'> {
+): Pick<
+  CoreHandlers,
+  'layouts:list' | 'layouts:save' | 'layouts:remove' | 'layouts:rename' | 'layouts:duplicate'
+> {
   const { layouts, settings } = ctx;
+  const existing = async (id: string): Promise<Layout> => {
+    const layout = await layouts.get(id);
+    if (!layout)
+      throw new CoreError('invalid-input', `There is no saved view "${id}".`, [
+        { path: 'id', message: 'no such view' },
+      ]);
+    return layout;
+  };
+  const newId = async (name: string) => {
+    const taken = (await layouts.list()).map((l) => l.id);
+    return slugId(name, (id) => taken.includes(id), 'layout');
+  };
   return {
     'layouts:list': () => layouts.list(),
 
@@ -17,17 +47,48 @@ export function layoutHandlers(
         throw new CoreError('invalid-input', `The layout's profile "${draft.profileId}" does not exist.`, [
           { path: 'profileId', message: 'no such profile' },
         ]);
-      const taken = (await layouts.list()).map((l) => l.id);
-      const layout: Layout = {
-        ...draft,
-        id: draft.id ?? slugId(draft.name, (id) => taken.includes(id), 'layout'),
-      };
+      const layout: Layout = { ...draft, id: draft.id ?? (await newId(draft.name)) };
       await layouts.saveMany([layout]);
       await ctx.announce.layouts();
       return layout;
     },
 
+    'layouts:rename': async ({ id, name }) => {
+      const layout = await existing(id);
+      const clash = (await layouts.list()).find(
+        (l) => l.id !== id && l.name.trim().toLowerCase() === name.trim().toLowerCase(),
+      );
+      if (clash)
+        throw new CoreError('invalid-input', `Another view is already called "${clash.name}".`, [
+          { path: 'name', message: `another view is already called "${clash.name}"` },
+        ]);
+      const renamed: Layout = { ...layout, name };
+      await layouts.saveMany([renamed]);
+      await ctx.announce.layouts();
+      return renamed;
+    },
+
+    'layouts:duplicate': async ({ id, name }) => {
+      const layout = await existing(id);
+      const names = (await layouts.list()).map((l) => l.name);
+      const copyName = name ?? freeViewName(layout.name, names, 'copy');
+      const copy: Layout = { ...structuredClone(layout), id: await newId(copyName), name: copyName };
+      await layouts.saveMany([copy]);
+      await ctx.announce.layouts();
+      return copy;
+    },
+
     'layouts:remove': async ({ id }) => {
+      const users = await ctx.tours.using(id);
+      if (users.length) {
+        const names = users.map((t) => `"${t.name}"`).join(', ');
+        throw new CoreError(
+          'invalid-input',
+          `This view is shown by the tour${users.length === 1 ? '' : 's'} ${names}: take it out of ` +
+            `${users.length === 1 ? 'that tour' : 'those tours'} (or remove ${users.length === 1 ? 'it' : 'them'}) first.`,
+          [{ path: 'id', message: `shown by the tour${users.length === 1 ? '' : 's'} ${names}` }],
+        );
+      }
       const removed = await layouts.remove(id);
       if (!removed) return { removed };
       await ctx.announce.layouts();

@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { api } from '../../lib/bridge';
 import { formatClock } from '../../lib/format-time';
 import { plainError } from '../../lib/plain-error';
+import { useProfilesStore } from '../../session/profiles-store';
+import './kiosk-settings.css';
 
 /** React types onCancel for <dialog> only, but carries a nested dialog's cancel through any element. */
 const containCancel = {
@@ -22,13 +24,16 @@ export interface KioskSettingsProps {
 }
 
 /**
- * Kiosk mode: whether the wall opens on a start layout, which one, and whether it is locked. Locking
- * is asked once more, with what it means: only the admin PIN or a provisioning file opens it again.
+ * Kiosk mode: whether the wall opens on a start layout, which one, whether the app starts at login,
+ * and whether it is locked. Locking is asked once more, with what it means: only the admin PIN or a
+ * provisioning file opens it again. Starting at login is the desktop app's (a login item, or a Linux
+ * autostart entry): the browser shell shows it, disabled, with why.
  */
 export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsProps) {
   const [draft, setDraft] = useState<Kiosk>(settings.kiosk);
   const [base, setBase] = useState(settings.kiosk);
   const [layouts, setLayouts] = useState<{ id: string; name: string }[]>([]);
+  const browserShell = useProfilesStore((s) => s.appInfo?.shell === 'web');
   const [confirming, setConfirming] = useState(false);
   const [state, setState] = useState<
     { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
@@ -98,6 +103,32 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
         </select>
         {needsLayout && <p className="field-hint text-warn">Choose the layout the wall opens on.</p>}
       </div>
+      <label className={`checkbox${browserShell ? ' kiosk-settings-off' : ''}`}>
+        <input
+          type="checkbox"
+          checked={draft.startAtLogin}
+          disabled={locked || browserShell}
+          aria-describedby="kiosk-start-at-login-hint"
+          onChange={(e) => setDraft((d) => ({ ...d, startAtLogin: e.target.checked }))}
+          data-testid="kiosk-start-at-login"
+        />
+        Start the app when this computer&rsquo;s user logs in
+      </label>
+      <p
+        className="field-hint kiosk-note"
+        id="kiosk-start-at-login-hint"
+        data-testid="kiosk-start-at-login-hint"
+      >
+        {browserShell ? (
+          <>
+            Only the desktop app can start itself at login. For the browser shell, start{' '}
+            <code>npm run web</code> from the session&rsquo;s start-up (or a systemd user unit, see the
+            README).
+          </>
+        ) : (
+          'A login item on Windows and macOS, an autostart entry on Linux; with the data folder this app runs with.'
+        )}
+      </p>
       <label className="checkbox">
         <input
           type="checkbox"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import {
   DEFAULT_TRANSPORT_ORDER,
+  lowestLatencyOrder,
   type Settings,
   type SettingsPatch,
 } from '../../../electron/shared/settings';
@@ -82,14 +83,33 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
         disabled={locked}
         onChange={(rows) => setDraft((d) => ({ ...d, rows }))}
       />
-      <Button
-        size="small"
-        variant="ghost"
-        disabled={locked}
-        onClick={() => setDraft((d) => ({ ...d, rows: transportRows(DEFAULT_TRANSPORT_ORDER) }))}
-      >
-        Default order
-      </Button>
+      <div className="settings-inline transport-presets">
+        <Button
+          size="small"
+          variant="ghost"
+          disabled={locked}
+          onClick={() => setDraft((d) => ({ ...d, rows: transportRows(DEFAULT_TRANSPORT_ORDER) }))}
+          data-testid="transport-default"
+        >
+          Default order
+        </Button>
+        <Button
+          size="small"
+          variant="ghost"
+          disabled={locked}
+          title="WebRTC first, where the platform offers it; the others after it in their present order"
+          onClick={() =>
+            setDraft((d) => {
+              // WebRTC first; the rest keep their order, and the ones switched off stay off.
+              const on = lowestLatencyOrder(orderOf(d.rows));
+              return { ...d, rows: transportRows(on) };
+            })
+          }
+          data-testid="transport-lowest-latency"
+        >
+          Lowest latency
+        </Button>
+      </div>
 
       <div className="settings-row">
         <label className="field-label" htmlFor="hidden-grace">

@@ -1,15 +1,11 @@
 import { create } from 'zustand';
-import {
-  MAX_PAGE_SIZE,
-  type CredentialType,
-  type Device,
-  type Product,
-} from '../../../electron/shared/domain';
+import { MAX_PAGE_SIZE, type CredentialType, type Device } from '../../../electron/shared/domain';
 import type { AppError, Result } from '../../../electron/shared/contract';
 import type { Settings, StatusLegend } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
 import { catalogModeFor, type CatalogMode } from './catalog-mode';
 import { Debouncer } from './debouncer';
+import type { ListedDevice, ListedProduct } from './odd-fields';
 import { LatestRequest } from './latest-request';
 import { clampPage, LOAD_ALL_CAP, loadAllPlan, type PageSize } from './paging';
 import { rememberedProductKey } from './remembered-product-key';
@@ -21,10 +17,20 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export const KEYWORD_DEBOUNCE_MS = 250;
 
 export interface ProductsView {
-  items: Product[];
+  items: ListedProduct[];
   page: number;
+  /** The page size asked for (the operator's choice). */
   pageSize: PageSize;
+  /**
+   * The page size the platform served, from its answer: less than asked where the platform caps it
+   * (50 where 100 was asked). Pages and ranges count in it.
+   */
+  servedPageSize: number;
   total: number;
+  /** Records of the shown page with fields of an unexpected type (listed, marked). */
+  oddRecords: number;
+  /** Records of the shown page that could not be listed at all. */
+  unreadableRecords: number;
   status: LoadStatus;
   error: AppError | null;
 }
@@ -32,10 +38,17 @@ export interface ProductsView {
 export interface DevicesView {
   /** The product whose devices are listed; for Product credentials their own (listed without a key). */
   productKey: string | null;
-  items: Device[];
+  items: ListedDevice[];
   page: number;
+  /** The page size asked for (the operator's choice). */
   pageSize: PageSize;
+  /** The page size the platform served (see ProductsView). */
+  servedPageSize: number;
   total: number;
+  /** Records shown with fields of an unexpected type (listed, marked). */
+  oddRecords: number;
+  /** Records that could not be listed at all. */
+  unreadableRecords: number;
   /** What the filter field holds (sent after the debounce). */
   keyword: string;
   /** The keyword the shown items were filtered by. */
@@ -115,7 +128,10 @@ const emptyProducts = (): ProductsView => ({
   items: [],
   page: 1,
   pageSize: 20,
+  servedPageSize: 20,
   total: 0,
+  oddRecords: 0,
+  unreadableRecords: 0,
   status: 'idle',
   error: null,
 });
@@ -125,7 +141,10 @@ const emptyDevices = (productKey: string | null = null): DevicesView => ({
   items: [],
   page: 1,
   pageSize: 100,
+  servedPageSize: 100,
   total: 0,
+  oddRecords: 0,
+  unreadableRecords: 0,
   keyword: '',
   appliedKeyword: '',
   status: 'idle',
@@ -135,6 +154,10 @@ const emptyDevices = (productKey: string | null = null): DevicesView => ({
   capped: false,
   shownSeq: 0,
 });
+
+/** The page size an answer says it served; what was asked when it says nothing usable. */
+const servedSize = (answered: number | undefined, asked: number) =>
+  answered !== undefined && Number.isInteger(answered) && answered > 0 ? Math.min(answered, asked) : asked;
 
 const signature = (p: CatalogProfile | null) =>
   p ? JSON.stringify([p.id, p.credentialType, p.keys, p.baseUrl ?? '', p.placement ?? '']) : '';
@@ -227,18 +250,28 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         return;
       }
       const { data, total } = result.value;
+      const served = servedSize(result.value.pageSize, pageSize);
       // A page past the end (the list shrank meanwhile): go to the last page that exists.
       if (data.length === 0 && total > 0 && page > 1) {
-        void get().loadProducts(clampPage(page, total, pageSize));
+        void get().loadProducts(clampPage(page, total, served));
         return;
       }
-      patchProducts({ items: data, total, page: result.value.page || page, status: 'ready', error: null });
+      patchProducts({
+        items: data,
+        total,
+        page: result.value.page || page,
+        servedPageSize: served,
+        oddRecords: result.value.oddRecords ?? 0,
+        unreadableRecords: result.value.unreadableRecords ?? 0,
+        status: 'ready',
+        error: null,
+      });
     },
 
     async setProductPageSize(size) {
-      const { page, pageSize } = get().products;
+      const { page, servedPageSize } = get().products;
       // Keep the first item in view: it moves to the page of the new size that holds it.
-      const first = (page - 1) * pageSize;
+      const first = (page - 1) * servedPageSize;
       patchProducts({ pageSize: size });
       await get().loadProducts(Math.floor(first / size) + 1);
     },
@@ -294,8 +327,9 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         return;
       }
       const { data, total } = result.value;
+      const served = servedSize(result.value.pageSize, pageSize);
       if (data.length === 0 && total > 0 && page > 1) {
-        void get().loadDevices(clampPage(page, total, pageSize));
+        void get().loadDevices(clampPage(page, total, served));
         return;
       }
       renderTiming.responseArrived(ticket);
@@ -304,6 +338,9 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         items: data,
         total,
         page: result.value.page || page,
+        servedPageSize: served,
+        oddRecords: result.value.oddRecords ?? 0,
+        unreadableRecords: result.value.unreadableRecords ?? 0,
         appliedKeyword: keyword,
         status: 'ready',
         error: null,
@@ -313,8 +350,8 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
     },
 
     async setDevicePageSize(size) {
-      const { page, pageSize } = get().devices;
-      const first = (page - 1) * pageSize;
+      const { page, servedPageSize } = get().devices;
+      const first = (page - 1) * servedPageSize;
       patchDevices({ pageSize: size });
       await get().loadDevices(Math.floor(first / size) + 1);
     },
@@ -331,9 +368,13 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         patchDevices({ status: 'error', error: first.error, progress: null });
         return;
       }
-      const { pages, capped } = loadAllPlan(first.value.total);
+      // Pages of the size the platform serves (it may cap below MAX_PAGE_SIZE).
+      const served = servedSize(first.value.pageSize, MAX_PAGE_SIZE);
+      const { pages, capped } = loadAllPlan(first.value.total, LOAD_ALL_CAP, served);
       const items = [...first.value.data];
       const total = first.value.total;
+      let oddRecords = first.value.oddRecords ?? 0;
+      let unreadableRecords = first.value.unreadableRecords ?? 0;
       for (let page = 2; page <= pages; page++) {
         patchDevices({ progress: { loaded: items.length, total: Math.min(total, LOAD_ALL_CAP) } });
         const next = await listDevices(page, MAX_PAGE_SIZE, keyword);
@@ -343,6 +384,8 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
           return;
         }
         items.push(...next.value.data);
+        oddRecords += next.value.oddRecords ?? 0;
+        unreadableRecords += next.value.unreadableRecords ?? 0;
         if (next.value.data.length === 0) break;
       }
       renderTiming.responseArrived(ticket);
@@ -351,6 +394,8 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         items: items.slice(0, LOAD_ALL_CAP),
         total,
         page: 1,
+        oddRecords,
+        unreadableRecords,
         appliedKeyword: keyword,
         status: 'ready',
         error: null,
@@ -377,7 +422,8 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
       keywordDebounce.cancel();
       patchDevices({ status: 'loading', error: null });
       let found: Device | undefined;
-      for (let page = 1; page <= LOAD_ALL_CAP / MAX_PAGE_SIZE && !found; page++) {
+      // Counted in records, not pages: a platform may serve fewer a page than asked.
+      for (let page = 1, looked = 0; looked < LOAD_ALL_CAP && !found; page++) {
         const result = await listDevices(page, MAX_PAGE_SIZE, '');
         if (!devicesRequest.isCurrent(ticket)) return;
         if (!result.ok) {
@@ -385,7 +431,14 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
           return;
         }
         found = result.value.data.find((d) => d.deviceKey === deviceKey);
-        if (result.value.data.length < MAX_PAGE_SIZE) break;
+        looked += result.value.data.length;
+        const served = servedSize(result.value.pageSize, MAX_PAGE_SIZE);
+        if (
+          result.value.data.length === 0 ||
+          looked >= result.value.total ||
+          result.value.data.length < served
+        )
+          break;
       }
       if (!found) {
         patchDevices({ status: 'ready' });

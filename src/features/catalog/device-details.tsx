@@ -1,5 +1,4 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { Device } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { formatTime } from '../../lib/format-time';
@@ -7,10 +6,12 @@ import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
 import { shownExtendData } from './device-extend-data';
 import { MiddleEllipsis } from './middle-ellipsis';
+import { rawText, type ListedDevice } from './odd-fields';
+import { OddMark, OddOr } from './odd-mark';
 import { statusLabel, type LegendSource } from './status-legend';
 
 export interface DeviceDetailsProps {
-  device: Device;
+  device: ListedDevice;
   legend: Record<string, string>;
   legendSource: LegendSource;
   productName: string;
@@ -94,8 +95,31 @@ export function DeviceDetails({
         <dd className="mono selectable" data-testid="details-device-key">
           {device.deviceKey}
         </dd>
+        {device.odd && (
+          <>
+            <dt>
+              Odd fields <OddMark record={device} />
+            </dt>
+            <dd data-testid="details-odd">
+              <span className="text-muted small">
+                Of an unexpected type; as they came (the list shows a stand-in):
+              </span>
+              <ul className="odd-field-list">
+                {Object.entries(device.odd).map(([field, value]) => (
+                  <li key={field}>
+                    <span className="mono">{field}</span>: <span className="mono">{rawText(value)}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
         <dt>SN</dt>
-        <dd className="mono selectable">{device.sn || <span className="text-muted">none</span>}</dd>
+        <dd className="mono selectable">
+          <OddOr record={device} field="sn">
+            {device.sn || <span className="text-muted">none</span>}
+          </OddOr>
+        </dd>
         <dt>Status</dt>
         <dd data-testid="details-status">
           <span className="status-code" data-code={device.deviceStatus}>
@@ -146,12 +170,33 @@ export function DeviceDetails({
         )}
         <dt>Created</dt>
         <dd>
-          {formatTime(device.createAt)}{' '}
-          <span className="text-muted small">· protocol {device.createProtocol}</span>
-          {!device.createAck && <span className="text-muted small"> · not acknowledged</span>}
+          <OddOr record={device} field="createAt">
+            {formatTime(device.createAt)}
+          </OddOr>{' '}
+          <span className="text-muted small">
+            · protocol{' '}
+            <OddOr record={device} field="createProtocol">
+              {device.createProtocol}
+            </OddOr>
+          </span>
+          {'createAck' in (device.odd ?? {}) ? (
+            <span className="text-muted small">
+              {' '}
+              · acknowledged:{' '}
+              <OddOr record={device} field="createAck">
+                {''}
+              </OddOr>
+            </span>
+          ) : (
+            !device.createAck && <span className="text-muted small"> · not acknowledged</span>
+          )}
         </dd>
         <dt>Updated</dt>
-        <dd>{formatTime(device.updateAt)}</dd>
+        <dd>
+          <OddOr record={device} field="updateAt">
+            {formatTime(device.updateAt)}
+          </OddOr>
+        </dd>
         <dt>extendData</dt>
         <dd data-testid="details-extend-data" data-kind={extend.kind}>
           {extend.kind === 'empty' ? (

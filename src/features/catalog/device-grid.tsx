@@ -11,20 +11,22 @@ import {
   type ReactNode,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Device } from '../../../electron/shared/domain';
 import { useOnWallKeys } from '../../session/on-wall-keys';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
 import type { OptionalColumn } from './device-columns';
 import { startDeviceDrag } from './device-drag';
 import { MiddleEllipsis } from './middle-ellipsis';
+import type { ListedDevice } from './odd-fields';
+import { OddMark, OddOr } from './odd-mark';
 import { statusLabel, statusText } from './status-legend';
 
 export const DEVICE_ROW_HEIGHT = 36;
 const PAGE_STEP = 10;
 
 /** Grid tracks of the columns: the name takes the most room, as it is what tells rows apart. */
-const TRACKS: Record<'name' | 'status' | OptionalColumn | 'actions', string> = {
+const TRACKS: Record<'select' | 'name' | 'status' | OptionalColumn | 'actions', string> = {
+  select: '26px',
   name: 'minmax(140px, 3fr)',
   status: 'minmax(92px, 0.9fr)',
   type: 'minmax(44px, 0.55fr)',
@@ -40,8 +42,11 @@ const HEADERS: Record<OptionalColumn, string> = {
   product: 'Product',
 };
 
+/** How a row was chosen: alone (click on its box, Space, Ctrl-click) or as a range (Shift). */
+export type SelectGesture = 'toggle' | 'range' | 'all' | 'none';
+
 export interface DeviceGridProps {
-  items: readonly Device[];
+  items: readonly ListedDevice[];
   /** The answer the items came from: a new one scrolls back to the top. */
   shownSeq: number;
   legend: Record<string, string>;
@@ -53,9 +58,13 @@ export interface DeviceGridProps {
   label: string;
   onRevealGateway(deviceKey: string): void;
   /** Show a device's details (key, SN, gateway, status meaning, extendData). */
-  onShowDetails(device: Device): void;
+  onShowDetails(device: ListedDevice): void;
   /** The optional columns to show (the others hold the same value on every row). */
   columns: readonly OptionalColumn[];
+  /** The devices chosen to go on the wall together (by key). */
+  selected: ReadonlySet<string>;
+  /** A row was chosen or unchosen (`index` in `items`); 'all' toggles every row, 'none' clears. */
+  onSelect(index: number, gesture: SelectGesture): void;
 }
 
 /**
@@ -63,7 +72,9 @@ export interface DeviceGridProps {
  * DOM, so 2,000 devices scroll as smoothly as 20.
  *
  * Keyboard: one Tab stop (the active row); arrows, Page Up/Down, Home and End move; Enter puts the
- * device on the wall; Tab then reaches the active row's gateway link, details and "put on wall".
+ * device on the wall; Space chooses it (Shift+Space: every row from the last one chosen), Ctrl+A
+ * every row, Escape none; Tab then reaches the active row's box, gateway link, details and "put on
+ * wall". With the mouse: its box, Ctrl-click and Shift-click choose.
  * Rows drag onto wall tiles. Names shorten in the middle; a column with the same value on every row
  * is left out (the devices view says its value once); devices on the wall are marked.
  */
@@ -78,6 +89,8 @@ export const DeviceGrid = memo(function DeviceGrid({
   onRevealGateway,
   onShowDetails,
   columns,
+  selected,
+  onSelect,
 }: DeviceGridProps) {
   const putOnWall = usePutOnWall();
   const onWall = useOnWallKeys((s) => s.keys);
@@ -103,7 +116,13 @@ export const DeviceGrid = memo(function DeviceGrid({
     (productKey: string | null) => (productKey ? (productNames.get(productKey) ?? productKey) : '—'),
     [productNames],
   );
-  const tracks = [TRACKS.name, TRACKS.status, ...columns.map((c) => TRACKS[c]), TRACKS.actions].join(' ');
+  const tracks = [
+    TRACKS.select,
+    TRACKS.name,
+    TRACKS.status,
+    ...columns.map((c) => TRACKS[c]),
+    TRACKS.actions,
+  ].join(' ');
   const highlightIndex = highlightKey ? (byKey.get(highlightKey)?.index ?? -1) : -1;
 
   // A new answer: back to the top, unless a highlighted device is to be shown.
@@ -123,6 +142,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   }, [highlightIndex, virtualizer]);
 
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  const allChosen = items.length > 0 && items.every((d) => selected.has(d.deviceKey));
 
   // After a keyboard move, focus the row once it is rendered.
   useEffect(() => {
@@ -147,6 +167,16 @@ export const DeviceGrid = memo(function DeviceGrid({
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>, index: number) => {
       if (e.target !== e.currentTarget) return;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
+        e.preventDefault();
+        onSelect(index, 'all');
+        return;
+      }
+      if (e.key === 'Escape' && selected.size > 0) {
+        e.preventDefault();
+        onSelect(index, 'none');
+        return;
+      }
       const keys: Record<string, () => void> = {
         ArrowDown: () => move(index + 1),
         ArrowUp: () => move(index - 1),
@@ -155,13 +185,14 @@ export const DeviceGrid = memo(function DeviceGrid({
         Home: () => move(0),
         End: () => move(items.length - 1),
         Enter: () => putOnWall(wallDeviceOf(items[index])),
+        ' ': () => onSelect(index, e.shiftKey ? 'range' : 'toggle'),
       };
       const action = keys[e.key];
       if (!action) return;
       e.preventDefault();
       action();
     },
-    [items, move, putOnWall],
+    [items, move, putOnWall, onSelect, selected.size],
   );
 
   return (
@@ -169,14 +200,29 @@ export const DeviceGrid = memo(function DeviceGrid({
       className="device-grid"
       role="grid"
       aria-label={label}
+      aria-multiselectable
       aria-rowcount={items.length + 1}
-      aria-colcount={columns.length + 3}
+      aria-colcount={columns.length + 4}
       data-testid="device-grid"
       data-columns={columns.join(' ')}
       style={{ '--device-columns': tracks } as CSSProperties}
     >
       <div role="rowgroup" className="device-grid-head">
         <div role="row" aria-rowindex={1} className="device-row device-row-head">
+          <span role="columnheader" className="cell-select">
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              aria-label={allChosen ? 'Choose none' : 'Choose every device listed'}
+              title={allChosen ? 'Choose none' : 'Choose every device listed (Ctrl+A)'}
+              checked={allChosen}
+              ref={(box) => {
+                if (box) box.indeterminate = selected.size > 0 && !allChosen;
+              }}
+              onChange={() => onSelect(activeIndex, 'all')}
+              data-testid="select-all"
+            />
+          </span>
           <span role="columnheader">Name</span>
           <span role="columnheader">Status</span>
           {columns.map((c) => (
@@ -204,6 +250,8 @@ export const DeviceGrid = memo(function DeviceGrid({
                 productName={productNameOf(device.productKey)}
                 legend={legend}
                 isActive={v.index === activeIndex}
+                chosen={selected.has(device.deviceKey)}
+                onSelect={onSelect}
                 highlighted={device.deviceKey === highlightKey}
                 onWall={onWall.has(device.deviceKey)}
                 onFocus={setActive}
@@ -222,18 +270,21 @@ export const DeviceGrid = memo(function DeviceGrid({
 interface DeviceRowProps {
   index: number;
   start: number;
-  device: Device;
+  device: ListedDevice;
   columns: readonly OptionalColumn[];
   gatewayName: string | undefined;
   productName: string;
   legend: Record<string, string>;
   isActive: boolean;
+  /** Chosen to go on the wall with others. */
+  chosen: boolean;
+  onSelect(index: number, gesture: SelectGesture): void;
   highlighted: boolean;
   onWall: boolean;
   onFocus(index: number): void;
   onKeyDown(e: KeyboardEvent<HTMLDivElement>, index: number): void;
   onRevealGateway(deviceKey: string): void;
-  onShowDetails(device: Device): void;
+  onShowDetails(device: ListedDevice): void;
 }
 
 const DeviceRow = memo(function DeviceRow({
@@ -245,6 +296,8 @@ const DeviceRow = memo(function DeviceRow({
   productName,
   legend,
   isActive,
+  chosen,
+  onSelect,
   highlighted,
   onWall,
   onFocus,
@@ -259,12 +312,16 @@ const DeviceRow = memo(function DeviceRow({
   const cells: Record<OptionalColumn, ReactNode> = {
     type: (
       <span role="gridcell" className="cell-type" title={device.deviceType} key="type">
-        {device.deviceType || '—'}
+        <OddOr record={device} field="deviceType">
+          {device.deviceType || '—'}
+        </OddOr>
       </span>
     ),
     sn: (
       <span role="gridcell" className="cell-sn mono" title={device.sn} key="sn">
-        {device.sn || '—'}
+        <OddOr record={device} field="sn">
+          {device.sn || '—'}
+        </OddOr>
       </span>
     ),
     gateway: (
@@ -299,20 +356,42 @@ const DeviceRow = memo(function DeviceRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      aria-selected={highlighted || undefined}
+      aria-selected={chosen}
       tabIndex={tab}
       data-index={index}
       data-testid="device-row"
       data-device-key={device.deviceKey}
       data-on-wall={onWall || undefined}
-      className={`device-row ${highlighted ? 'is-highlighted' : ''} ${onWall ? 'is-on-wall' : ''}`}
+      data-chosen={chosen || undefined}
+      data-odd={device.odd ? Object.keys(device.odd).join(' ') : undefined}
+      className={`device-row ${highlighted ? 'is-highlighted' : ''} ${onWall ? 'is-on-wall' : ''} ${chosen ? 'is-chosen' : ''}`}
       style={{ transform: `translateY(${start}px)` }}
       draggable
       onDragStart={(e) => startDeviceDrag(e, wallDeviceOf(device))}
       onFocus={(e) => e.target === e.currentTarget && onFocus(index)}
       onKeyDown={(e) => onKeyDown(e, index)}
-      title={`${name}${onWall ? ' (on the wall)' : ''} — Enter or drag onto a tile to put it on the wall`}
+      onClick={(e) => {
+        // Ctrl/⌘-click chooses a row, Shift-click a range; a plain click only focuses it.
+        if ((e.target as HTMLElement).closest('button, input, a')) return;
+        if (e.shiftKey) onSelect(index, 'range');
+        else if (e.ctrlKey || e.metaKey) onSelect(index, 'toggle');
+      }}
+      title={`${name}${onWall ? ' (on the wall)' : ''} — Enter or drag onto a tile to put it on the wall; Space chooses it`}
     >
+      <span role="gridcell" className="cell-select">
+        <input
+          type="checkbox"
+          tabIndex={tab}
+          checked={chosen}
+          aria-label={`Choose ${name}`}
+          onChange={() => undefined}
+          onClick={(e) => {
+            e.stopPropagation();
+            onSelect(index, e.shiftKey ? 'range' : 'toggle');
+          }}
+          data-testid="device-choose"
+        />
+      </span>
       <span role="gridcell" className="cell-name">
         {onWall && (
           <span className="on-wall-mark" title="On the wall" data-testid="on-wall-mark">
@@ -326,15 +405,18 @@ const DeviceRow = memo(function DeviceRow({
           </span>
         )}
         <MiddleEllipsis text={name} />
+        <OddMark record={device} />
       </span>
       <span role="gridcell" className="cell-status">
-        <span
-          className="status-code"
-          data-code={device.deviceStatus}
-          title={label ? `Status ${device.deviceStatus}: ${label}` : `Status code ${device.deviceStatus}`}
-        >
-          {statusText(legend, device.deviceStatus)}
-        </span>
+        <OddOr record={device} field="deviceStatus">
+          <span
+            className="status-code"
+            data-code={device.deviceStatus}
+            title={label ? `Status ${device.deviceStatus}: ${label}` : `Status code ${device.deviceStatus}`}
+          >
+            {statusText(legend, device.deviceStatus)}
+          </span>
+        </OddOr>
       </span>
       {columns.map((c) => cells[c])}
       <span role="gridcell" className="cell-action">

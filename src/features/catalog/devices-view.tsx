@@ -1,18 +1,29 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Device } from '../../../electron/shared/domain';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { ProfileTroubleActions } from '../../components/profile-trouble-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { useOnWallKeys } from '../../session/on-wall-keys';
+import { PutManyOnWallContext } from '../../session/put-many-on-wall';
+import { wallDeviceOf } from '../../session/wall-device';
 import { useCatalogStore } from './catalog-store';
 import { deviceColumns } from './device-columns';
 import { DeviceDetails } from './device-details';
-import { DeviceGrid, DEVICE_ROW_HEIGHT } from './device-grid';
+import { DeviceGrid, DEVICE_ROW_HEIGHT, type SelectGesture } from './device-grid';
+import {
+  chosenInOrder,
+  extendTo,
+  NO_SELECTION,
+  toggleAll,
+  toggleRow,
+  type DeviceSelection,
+} from './device-selection';
+import { oddRecordsText, type ListedDevice } from './odd-fields';
 import { LOAD_ALL_CAP } from './paging';
 import { Pager } from './pager';
+import { putManyText } from './put-many-text';
 import { renderTiming } from './render-timing';
 import { useStatusLegend } from './use-status-legend';
 
@@ -51,12 +62,49 @@ export function DevicesView({
   const { devices, mode, products, loadDevices, revealDevice, focusAfter, focusTaken } = state;
   const { legend, source: legendSource } = useStatusLegend('deviceStatus');
   const onWall = useOnWallKeys((s) => s.keys);
-  const [details, setDetails] = useState<Device | null>(null);
+  const [details, setDetails] = useState<ListedDevice | null>(null);
+  const putManyOnWall = useContext(PutManyOnWallContext);
+  const [selection, setSelection] = useState<DeviceSelection>(NO_SELECTION);
+  const [putResult, setPutResult] = useState<ReturnType<typeof putManyText> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const focusRows = useRef(false);
   const { items, status, error, total, page, pageSize, all, progress, capped, appliedKeyword } = devices;
   const loading = status === 'loading' || status === 'idle';
+
+  // Another answer (a page, a filter, a product): a new list, a new selection; another product, and
+  // what was said about the last one's devices goes too.
+  const [selectionFor, setSelectionFor] = useState({ items, productKey: devices.productKey });
+  if (selectionFor.items !== items || selectionFor.productKey !== devices.productKey) {
+    if (selectionFor.productKey !== devices.productKey) setPutResult(null);
+    setSelectionFor({ items, productKey: devices.productKey });
+    if (selection.keys.size > 0) setSelection(NO_SELECTION);
+  }
+  const onSelect = useCallback(
+    (index: number, gesture: SelectGesture) =>
+      setSelection((sel) =>
+        gesture === 'all'
+          ? toggleAll(sel, items)
+          : gesture === 'none'
+            ? NO_SELECTION
+            : gesture === 'range'
+              ? extendTo(sel, items, index)
+              : toggleRow(sel, items, index),
+      ),
+    [items],
+  );
+  const chosen = useMemo(() => chosenInOrder(selection, items), [selection, items]);
+
+  /** Put these devices on the wall in one action and say what happened; the ones left out stay chosen. */
+  const putMany = (list: readonly ListedDevice[]) => {
+    if (!putManyOnWall || list.length === 0) return;
+    const result = putManyOnWall(list.map(wallDeviceOf));
+    // All of them went on: the wall's own notice says so (with Undo). Said here only when some were
+    // there already or found no room.
+    setPutResult(result.alreadyOn.length > 0 || result.noRoom.length > 0 ? putManyText(result) : null);
+    const left = new Set(result.noRoom.map((d) => d.deviceKey));
+    setSelection({ keys: left, anchor: left.size > 0 ? selection.anchor : null });
+  };
 
   const productNames = useMemo(
     () => new Map(products.map((p) => [p.productKey, p.productName || p.productKey])),
@@ -183,6 +231,14 @@ export function DevicesView({
         )}
         {state.announcement && <span className="visually-hidden">{state.announcement}</span>}
       </p>
+      {status === 'ready' && (devices.oddRecords > 0 || devices.unreadableRecords > 0) && (
+        <p className="list-hints odd-records" data-testid="odd-records" role="note">
+          {oddRecordsText(devices.oddRecords, devices.unreadableRecords, 'device').replace(
+            'on this page',
+            all ? 'in this list' : 'on this page',
+          )}
+        </p>
+      )}
       {status === 'ready' && (columns.same.length > 0 || unnamedCodes) && (
         <p className="list-hints">
           {columns.same.length > 0 && (
@@ -229,6 +285,70 @@ export function DevicesView({
         </EmptyState>
       )}
       {items.length > 0 && status !== 'error' && (
+        <div
+          className="device-put-bar"
+          role="group"
+          aria-label="Put several on the wall"
+          data-testid="put-bar"
+        >
+          <span className="device-put-count small" aria-live="polite" data-testid="chosen-count">
+            {chosen.length > 0
+              ? `${chosen.length} chosen`
+              : 'Choose with the boxes, Space, Ctrl- or Shift-click'}
+          </span>
+          {chosen.length > 0 && (
+            <>
+              <Button
+                size="small"
+                variant="primary"
+                disabled={!putManyOnWall}
+                onClick={() => putMany(chosen)}
+                data-testid="put-chosen"
+                title="Fill the wall's free tiles with the chosen devices, in list order"
+              >
+                ▶ Put {chosen.length} on wall
+              </Button>
+              <Button
+                size="small"
+                variant="ghost"
+                onClick={() => setSelection(NO_SELECTION)}
+                data-testid="clear-chosen"
+              >
+                Clear
+              </Button>
+            </>
+          )}
+          <span className="spacer" />
+          <Button
+            size="small"
+            disabled={!putManyOnWall || loading}
+            onClick={() => putMany(items)}
+            data-testid="put-page"
+            title={`Fill the wall's free tiles with the ${items.length.toLocaleString()} devices ${all ? 'listed' : 'of this page'}, in list order`}
+          >
+            ▶ Put {all ? 'list' : 'page'} on wall
+          </Button>
+        </div>
+      )}
+      {putResult && (
+        <p
+          className={`device-put-result callout small ${putResult.tone === 'warn' ? 'callout-warn' : ''}`}
+          role="status"
+          data-testid="put-many-result"
+          title={putResult.title || undefined}
+        >
+          <span>{putResult.text}</span>
+          <button
+            type="button"
+            className="link device-put-dismiss"
+            aria-label="Dismiss"
+            onClick={() => setPutResult(null)}
+          >
+            ✕
+          </button>
+        </p>
+      )}
+      {items.length > 0 && status !== 'error' && (
         <div className={`device-grid-wrap ${loading ? 'is-stale' : ''}`} aria-busy={loading} ref={gridRef}>
           <DeviceGrid
             items={items}
@@ -241,6 +361,8 @@ export function DevicesView({
             onRevealGateway={onRevealGateway}
             onShowDetails={setDetails}
             columns={columns.shown}
+            selected={selection.keys}
+            onSelect={onSelect}
           />
         </div>
       )}
@@ -282,13 +404,14 @@ export function DevicesView({
                 label="Devices"
                 page={page}
                 pageSize={pageSize}
+                servedPageSize={devices.servedPageSize}
                 total={total}
                 shown={items.length}
                 busy={loading}
                 onPage={(n) => void loadDevices(n)}
                 onPageSize={(n) => void state.setDevicePageSize(n)}
               />
-              {total > pageSize && (
+              {total > devices.servedPageSize && (
                 <Button
                   size="small"
                   variant="ghost"

@@ -6,7 +6,13 @@ export interface PagerProps {
   /** "Products", "Devices": names the navigation landmark. */
   label: string;
   page: number;
+  /** The page size asked for (the selector). */
   pageSize: PageSize;
+  /**
+   * The page size the platform served (its answer's envelope); pages and ranges count in it. Less than
+   * `pageSize` where the platform caps it; default `pageSize`.
+   */
+  servedPageSize?: number;
   total: number;
   shown: number;
   busy: boolean;
@@ -15,9 +21,20 @@ export interface PagerProps {
 }
 
 /** Previous / next, where we are, and the page size (20, 50 or 100). */
-export function Pager({ label, page, pageSize, total, shown, busy, onPage, onPageSize }: PagerProps) {
+export function Pager({
+  label,
+  page,
+  pageSize,
+  servedPageSize = pageSize,
+  total,
+  shown,
+  busy,
+  onPage,
+  onPageSize,
+}: PagerProps) {
   const id = useId();
-  const pages = pageCount(total, pageSize);
+  const pages = pageCount(total, servedPageSize);
+  const capped = servedPageSize < pageSize;
   return (
     <nav className="pager" aria-label={`${label} pages`} data-testid={`${label.toLowerCase()}-pager`}>
       <Button
@@ -30,7 +47,7 @@ export function Pager({ label, page, pageSize, total, shown, busy, onPage, onPag
       </Button>
       <span className="pager-status" data-testid="pager-status">
         Page {page} of {pages}{' '}
-        <span className="text-muted">· {rangeLabel(page, pageSize, total, shown)}</span>
+        <span className="text-muted">· {rangeLabel(page, servedPageSize, total, shown)}</span>
       </span>
       <Button
         size="small"
@@ -57,6 +74,15 @@ export function Pager({ label, page, pageSize, total, shown, busy, onPage, onPag
           </option>
         ))}
       </select>
+      {capped && (
+        <span
+          className="pager-capped text-warn small"
+          data-testid="pager-capped"
+          title={`${pageSize} a page were asked for; the platform serves at most ${servedPageSize}`}
+        >
+          the platform serves {servedPageSize}
+        </span>
+      )}
     </nav>
   );
 }

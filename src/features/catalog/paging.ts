@@ -36,10 +36,15 @@ export function rangeLabel(
 /**
  * Which pages "load all" fetches, given the first page's answer.
  *
- * Always pages of MAX_PAGE_SIZE; stops at `cap` items. `capped` says the list is longer than what
+ * Pages of `pageSize`: MAX_PAGE_SIZE, or less where the platform serves fewer a page than asked
+ * (its first answer says); stops at `cap` items. `capped` says the list is longer than what
  * will be shown, so the view can say so.
  */
-export function loadAllPlan(total: number, cap: number = LOAD_ALL_CAP): { pages: number; capped: boolean } {
+export function loadAllPlan(
+  total: number,
+  cap: number = LOAD_ALL_CAP,
+  pageSize: number = MAX_PAGE_SIZE,
+): { pages: number; capped: boolean } {
   const wanted = Math.min(total, cap);
-  return { pages: Math.max(1, Math.ceil(wanted / MAX_PAGE_SIZE)), capped: total > cap };
+  return { pages: Math.max(1, Math.ceil(wanted / Math.max(1, pageSize))), capped: total > cap };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { parseExtendData, type Product } from '../../../electron/shared/domain';
+import { parseExtendData } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -10,6 +10,8 @@ import { SkeletonRows } from '../../components/skeleton-rows';
 import { useCatalogStore } from './catalog-store';
 import { formatTime } from '../../lib/format-time';
 import { MiddleEllipsis } from './middle-ellipsis';
+import { oddRecordsText, type ListedProduct } from './odd-fields';
+import { OddMark, OddOr } from './odd-mark';
 import { Pager } from './pager';
 import { statusLabel, statusText } from './status-legend';
 import { useStatusLegend } from './use-status-legend';
@@ -33,7 +35,7 @@ export function ProductList({
     })),
   );
   const { legend, source } = useStatusLegend('productStatus');
-  const { items, status, error, total, page, pageSize } = products;
+  const { items, status, error, total, page, pageSize, oddRecords, unreadableRecords } = products;
   const loading = status === 'loading' || status === 'idle';
   const listRef = useRef<HTMLUListElement>(null);
   const unnamedCodes = source === 'none' && items.some((p) => legend[String(p.productStatus)] === undefined);
@@ -86,6 +88,11 @@ export function ProductList({
       {status === 'ready' && items.length === 0 && (
         <EmptyState title="No products">This user owns no products on the platform yet.</EmptyState>
       )}
+      {status === 'ready' && (oddRecords > 0 || unreadableRecords > 0) && (
+        <p className="list-hints odd-records" data-testid="odd-records" role="note">
+          {oddRecordsText(oddRecords, unreadableRecords, 'product')}
+        </p>
+      )}
       {unnamedCodes && status === 'ready' && (
         <p className="list-hints" data-testid="legend-invite">
           Status codes have no names yet.{' '}
@@ -116,6 +123,7 @@ export function ProductList({
           label="Products"
           page={page}
           pageSize={pageSize}
+          servedPageSize={products.servedPageSize}
           total={total}
           shown={items.length}
           busy={loading}
@@ -132,13 +140,18 @@ function ProductItem({
   legend,
   onOpen,
 }: {
-  product: Product;
+  product: ListedProduct;
   legend: Record<string, string>;
   onOpen(): void;
 }) {
   const extend = parseExtendData(product.extendData);
   return (
-    <li className="product-item" data-testid="product-item" data-product-key={product.productKey}>
+    <li
+      className="product-item"
+      data-testid="product-item"
+      data-product-key={product.productKey}
+      data-odd={product.odd ? Object.keys(product.odd).join(' ') : undefined}
+    >
       <div className="product-item-head">
         <button
           type="button"
@@ -148,6 +161,7 @@ function ProductItem({
         >
           <MiddleEllipsis text={product.productName || product.productKey} />
         </button>
+        <OddMark record={product} />
         <Badge
           title={
             statusLabel(legend, product.productStatus)
@@ -156,18 +170,39 @@ function ProductItem({
           }
           testId="product-status"
         >
-          Status {statusText(legend, product.productStatus)}
+          Status{' '}
+          <OddOr record={product} field="productStatus">
+            {statusText(legend, product.productStatus)}
+          </OddOr>
         </Badge>
       </div>
       <div className="product-item-meta">
-        <span>{product.productCategory || '—'}</span>
+        <span>
+          <OddOr record={product} field="productCategory">
+            {product.productCategory || '—'}
+          </OddOr>
+        </span>
         <span aria-hidden="true"> · </span>
-        <span>{product.productIndustry || '—'}</span>
+        <span>
+          <OddOr record={product} field="productIndustry">
+            {product.productIndustry || '—'}
+          </OddOr>
+        </span>
       </div>
       <div className="product-item-times text-muted small">
-        <span>Created {formatTime(product.createAt)}</span>
+        <span>
+          Created{' '}
+          <OddOr record={product} field="createAt">
+            {formatTime(product.createAt)}
+          </OddOr>
+        </span>
         <span aria-hidden="true"> · </span>
-        <span>Updated {formatTime(product.updateAt)}</span>
+        <span>
+          Updated{' '}
+          <OddOr record={product} field="updateAt">
+            {formatTime(product.updateAt)}
+          </OddOr>
+        </span>
       </div>
       <details className="product-details">
         <summary>

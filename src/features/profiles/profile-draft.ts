@@ -27,10 +27,23 @@ export interface ProfileDraft {
   credentialType: CredentialType;
   keys: Record<string, string>;
   secrets: Record<string, string>;
+  /**
+   * The media host override as typed (`host[:port]`, blank: none): for http/ws stream URLs, and for
+   * https/wss ones.
+   */
+  mediaHost: { http: string; https: string };
 }
 
 export function emptyDraft(type: CredentialType = 'user'): ProfileDraft {
-  return { name: '', baseUrl: '', placement: 'query', credentialType: type, keys: {}, secrets: {} };
+  return {
+    name: '',
+    baseUrl: '',
+    placement: 'query',
+    credentialType: type,
+    keys: {},
+    secrets: {},
+    mediaHost: { http: '', https: '' },
+  };
 }
 
 /** A saved profile in the form: its keys filled in, its secrets blank (they never reach the renderer). */
@@ -43,7 +56,16 @@ export function draftFromProfile(profile: ProfileView): ProfileDraft {
     credentialType: profile.credentialType,
     keys: { ...profile.keys },
     secrets: {},
+    mediaHost: { http: profile.mediaHost?.http ?? '', https: profile.mediaHost?.https ?? '' },
   };
+}
+
+/** The override to save: the fields typed, trimmed; undefined when both are blank (no override). */
+export function mediaHostOf(draft: Pick<ProfileDraft, 'mediaHost'>): ProfileSaveInput['mediaHost'] {
+  const http = draft.mediaHost.http.trim();
+  const https = draft.mediaHost.https.trim();
+  if (!http && !https) return undefined;
+  return { ...(http && { http }), ...(https && { https }) };
 }
 
 /**
@@ -58,6 +80,7 @@ export function toSaveInput(
   const secrets = Object.fromEntries(
     fields.secrets.map((name) => [name, draft.secrets[name] ?? '']).filter(([, v]) => v !== ''),
   );
+  const mediaHost = mediaHostOf(draft);
   return {
     ...(draft.id && { id: draft.id }),
     name: draft.name.trim(),
@@ -66,6 +89,7 @@ export function toSaveInput(
     credentialType: draft.credentialType,
     keys: Object.fromEntries(fields.keys.map((name) => [name, (draft.keys[name] ?? '').trim()])),
     ...(Object.keys(secrets).length > 0 && { secrets }),
+    ...(mediaHost && { mediaHost }),
     ...(options.acceptWeakStorage && { acceptWeakStorage: true }),
     ...(options.select && { select: true }),
   };
@@ -145,6 +169,8 @@ export function formPaths(type: CredentialType): string[] {
     'credentialType',
     ...fields.keys.map((k) => `keys.${k}`),
     ...fields.secrets.map((s) => `secrets.${s}`),
+    'mediaHost.http',
+    'mediaHost.https',
   ];
 }
 

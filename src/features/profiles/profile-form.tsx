@@ -18,6 +18,7 @@ import { SecretField } from '../../components/secret-field';
 import { TextField } from '../../components/text-field';
 import { useProfilesStore } from '../../session/profiles-store';
 import { ConnectionTestReport } from './connection-test-report';
+import { MediaHostField } from './media-host-field';
 import { PlacementField } from './placement-field';
 import {
   checkDraft,
@@ -310,6 +311,15 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
           value={draft.placement}
           found={placementFound}
           onChange={(placement) => change('placement', (d) => ({ ...d, placement }))}
+        />
+
+        <MediaHostField
+          value={draft.mediaHost}
+          errors={{ http: errors['mediaHost.http'], https: errors['mediaHost.https'] }}
+          onChange={(mediaHost) => {
+            change('mediaHost.http', (d) => ({ ...d, mediaHost }));
+            setServerProblems((ps) => ps.filter((p) => p.path !== 'mediaHost.https'));
+          }}
         />
       </fieldset>
 

@@ -1,16 +1,17 @@
 import { memo } from 'react';
-import type { WallCell } from './layout-edit';
+import type { Slot, WallCell } from './layout-edit';
 import { useCellDrop } from './use-cell-drop';
 
 export interface EmptyCellProps {
-  cell: WallCell;
+  /** The free cell, or a free merged area (its top-left cell and size). */
+  cell: Slot;
   selected: boolean;
   focusable: boolean;
   editable: boolean;
   onSelect(cell: WallCell): void;
 }
 
-/** A free cell of the grid: a drop target for a device from the catalog. */
+/** A free cell (or merged area) of the grid: a drop target; a device put there takes its size. */
 export const EmptyCell = memo(function EmptyCell({
   cell,
   selected,
@@ -19,22 +20,31 @@ export const EmptyCell = memo(function EmptyCell({
   onSelect,
 }: EmptyCellProps) {
   const drop = useCellDrop(cell, editable);
+  const area = cell.columnSpan > 1 || cell.rowSpan > 1;
   return (
     <div
       className="wall-cell wall-empty"
-      style={{ gridColumn: cell.column, gridRow: cell.row }}
+      style={{
+        gridColumn: `${cell.column} / span ${cell.columnSpan}`,
+        gridRow: `${cell.row} / span ${cell.rowSpan}`,
+      }}
       role="group"
-      aria-label={`Empty cell, column ${cell.column}, row ${cell.row}`}
+      aria-label={
+        area
+          ? `Empty ${cell.columnSpan} × ${cell.rowSpan} area, column ${cell.column}, row ${cell.row}`
+          : `Empty cell, column ${cell.column}, row ${cell.row}`
+      }
       aria-current={selected || undefined}
       tabIndex={focusable ? 0 : -1}
       data-cell={`${cell.column},${cell.row}`}
       data-testid="wall-empty-cell"
+      data-span={area ? `${cell.columnSpan}x${cell.rowSpan}` : undefined}
       data-selected={selected || undefined}
       data-drop-over={drop.over ?? undefined}
       onFocus={(e) => {
         if (e.target === e.currentTarget) onSelect(cell);
       }}
-      onMouseDown={() => onSelect(cell)}
+      onMouseDown={() => onSelect({ column: cell.column, row: cell.row })}
       {...drop.handlers}
     >
       {editable && !drop.over && (

@@ -1,85 +1,247 @@
-import { useState } from 'react';
-import type { LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import type { LayoutArea, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CustomGridDialog } from './custom-grid-dialog';
-import { GRID_PRESETS } from './layout-edit';
+import { LAYOUT_PRESETS, presetOf, type LayoutPreset } from './layout-presets';
 import { namesList } from './names-list';
 import { tileName } from './tile-name';
 import { useWallStore } from './wall-store';
+import './wall-layouts.css';
 
-const gridValue = (g: LayoutGrid) => `${g.columns}x${g.rows}`;
+/** A change of shape that takes cameras off the wall: asked first. */
+interface Ask {
+  title: string;
+  confirm: string;
+  leaving: LayoutTile[];
+  where: string;
+  apply(): void;
+}
+
+const ITEMS = 'button:not(:disabled)';
+
+/** A preset drawn small: its grid, its large areas filled in. */
+export function PresetThumb({ grid, areas }: { grid: LayoutGrid; areas: readonly LayoutArea[] }) {
+  const covered = new Set<string>();
+  for (const a of areas)
+    for (let r = a.row; r < a.row + a.rowSpan; r++)
+      for (let c = a.column; c < a.column + a.columnSpan; c++) covered.add(`${c},${r}`);
+  const cells: { column: number; row: number; columnSpan: number; rowSpan: number; big: boolean }[] = [];
+  for (let row = 1; row <= grid.rows; row++)
+    for (let column = 1; column <= grid.columns; column++) {
+      const area = areas.find((a) => a.column === column && a.row === row);
+      if (area) cells.push({ ...area, big: true });
+      else if (!covered.has(`${column},${row}`))
+        cells.push({ column, row, columnSpan: 1, rowSpan: 1, big: false });
+    }
+  const style = { '--thumb-columns': grid.columns, '--thumb-rows': grid.rows } as CSSProperties;
+  return (
+    <span className="wall-preset-thumb" style={style} aria-hidden="true">
+      {cells.map((c) => (
+        <span
+          key={`${c.column},${c.row}`}
+          className={c.big ? 'is-big' : undefined}
+          style={{
+            gridColumn: `${c.column} / span ${c.columnSpan}`,
+            gridRow: `${c.row} / span ${c.rowSpan}`,
+          }}
+        />
+      ))}
+    </span>
+  );
+}
 
 /**
- * The grid size: presets, or any size through "Custom…". Making the grid smaller asks first when
- * cameras would leave the wall, and names them; they are parked in the layout, not lost.
+ * The wall's shape in one click: plain grids (1 to 8 × 8), the large-beside-small layouts (1 + 5,
+ * 1 + 7, 1 + 12, 2 + 8) and any size through "Custom size…". A change that would take cameras off
+ * the wall asks first and names them; they are parked in the layout, not lost. Every tile that still
+ * fits keeps playing (the same player).
  */
 export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
+  const layout = useWallStore((s) => s.layout);
+  const [open, setOpen] = useState(false);
   const [custom, setCustom] = useState(false);
-  const [shrink, setShrink] = useState<{ grid: LayoutGrid; leaving: LayoutTile[] } | null>(null);
-  const current = grid ? gridValue(grid) : '';
-  const isPreset = GRID_PRESETS.some((g) => gridValue(g) === current);
+  const [ask, setAsk] = useState<Ask | null>(null);
+  const id = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const current = layout ? presetOf(layout) : null;
+  const label = !grid ? 'Choose…' : current ? current.name : `${grid.columns} × ${grid.rows}`;
+  const custom_ = !!grid && !current;
 
-  const choose = (next: LayoutGrid) => {
-    const leaving = useWallStore.getState().previewGrid(next);
-    if (leaving.length > 0) setShrink({ grid: next, leaving });
-    else useWallStore.getState().setGrid(next);
+  useEffect(() => {
+    if (!open) return;
+    const pressed = rootRef.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]');
+    (pressed ?? rootRef.current?.querySelector<HTMLButtonElement>(`.wall-presets ${ITEMS}`))?.focus();
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
+
+  const choosePreset = (preset: LayoutPreset) => {
+    close();
+    const store = useWallStore.getState();
+    const leaving = store.previewPreset(preset);
+    // A plain grid smaller than the wall is a shrink, and says so.
+    const plain = preset.areas.length === 0;
+    if (leaving.length > 0)
+      setAsk({
+        title: plain ? `Make the grid ${preset.name}?` : `Change the wall to ${preset.name}?`,
+        confirm: plain ? `Shrink to ${preset.name}` : `Change to ${preset.name}`,
+        leaving,
+        where: preset.name,
+        apply: () => store.applyPreset(preset),
+      });
+    else store.applyPreset(preset);
+  };
+
+  const chooseGrid = (next: LayoutGrid) => {
+    const store = useWallStore.getState();
+    const leaving = store.previewGrid(next);
+    const size = `${next.columns} × ${next.rows}`;
+    if (leaving.length > 0)
+      setAsk({
+        title: `Make the grid ${size}?`,
+        confirm: `Shrink to ${size}`,
+        leaving,
+        where: size,
+        apply: () => store.setGrid(next),
+      });
+    else store.setGrid(next);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      close();
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!open || !step) return;
+    e.preventDefault();
+    const items = [
+      ...(rootRef.current?.querySelectorAll<HTMLButtonElement>(`.wall-presets-panel ${ITEMS}`) ?? []),
+    ];
+    const at = items.indexOf(document.activeElement as HTMLButtonElement);
+    items[(at + step + items.length) % items.length]?.focus();
+  };
+
+  const presetButton = (p: LayoutPreset) => {
+    const on = current?.id === p.id;
+    return (
+      <button
+        key={p.id}
+        type="button"
+        className={`wall-preset${on ? ' is-current' : ''}`}
+        aria-pressed={on}
+        aria-label={`${p.name}: ${p.description}`}
+        title={p.description}
+        onClick={() => choosePreset(p)}
+        data-testid="wall-preset"
+        data-preset={p.id}
+      >
+        <PresetThumb grid={p.grid} areas={p.areas} />
+        <span className="wall-preset-name">{p.name}</span>
+      </button>
+    );
   };
 
   return (
     <>
-      <label className="wall-toolbar-field">
-        <span className="wall-toolbar-label">Grid</span>
-        <select
-          className="input select input-small"
-          value={isPreset || !grid ? current : 'custom'}
-          onChange={(e) => {
-            if (e.target.value === 'custom') return setCustom(true);
-            const [columns, rows] = e.target.value.split('x').map(Number);
-            choose({ columns, rows });
-          }}
-          aria-label="Grid size"
+      <div
+        ref={rootRef}
+        className="wall-presets"
+        onKeyDown={onKeyDown}
+        onBlur={(e) => {
+          if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        }}
+      >
+        <button
+          ref={buttonRef}
+          type="button"
+          className="btn btn-ghost btn-small wall-presets-button"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? id : undefined}
+          aria-label={`Layout of the wall: ${label}. Change…`}
+          title="Grid and layout presets"
+          onClick={() => setOpen((o) => !o)}
           data-testid="wall-grid-size"
+          data-value={grid ? (current?.id ?? `${grid.columns}x${grid.rows}`) : ''}
         >
-          {!grid && <option value="">Choose…</option>}
-          {GRID_PRESETS.map((g) => (
-            <option key={gridValue(g)} value={gridValue(g)}>
-              {g.columns} × {g.rows}
-            </option>
-          ))}
-          <option value="custom">{isPreset || !grid ? 'Custom…' : `${grid.columns} × ${grid.rows}…`}</option>
-        </select>
-      </label>
+          {layout && grid ? (
+            <PresetThumb grid={grid} areas={layout.areas ?? []} />
+          ) : (
+            <span className="wall-toolbar-label">Grid</span>
+          )}
+          <span className="wall-presets-value">{label}</span>
+          <span aria-hidden="true" className="wall-presets-caret">
+            ▾
+          </span>
+        </button>
+        {open && (
+          <div className="wall-presets-panel" id={id} role="dialog" aria-label="Layout of the wall">
+            <p className="wall-presets-heading">Grids</p>
+            <div className="wall-presets-row">
+              {LAYOUT_PRESETS.filter((p) => !p.featured).map(presetButton)}
+            </div>
+            <p className="wall-presets-heading">Large beside small</p>
+            <div className="wall-presets-row">
+              {LAYOUT_PRESETS.filter((p) => p.featured).map(presetButton)}
+            </div>
+            <div className="wall-presets-foot">
+              <button
+                type="button"
+                className={`btn btn-small${custom_ ? ' is-current' : ''}`}
+                onClick={() => {
+                  close();
+                  setCustom(true);
+                }}
+                data-testid="wall-grid-custom"
+              >
+                {custom_ && grid ? `Custom: ${grid.columns} × ${grid.rows}…` : 'Custom size…'}
+              </button>
+              <p className="wall-presets-hint text-muted small">
+                Your own shape: select cells with Shift+click or Shift+arrows, then Merge (M). Split (S) takes
+                a large tile back apart.
+              </p>
+            </div>
+          </div>
+        )}
+      </div>
       {custom && (
         <CustomGridDialog
           initial={grid ?? { columns: 3, rows: 3 }}
           onClose={() => setCustom(false)}
           onApply={(next) => {
             setCustom(false);
-            choose(next);
+            chooseGrid(next);
           }}
         />
       )}
-      {shrink && (
+      {ask && (
         <ConfirmDialog
-          title={`Make the grid ${shrink.grid.columns} × ${shrink.grid.rows}?`}
+          title={ask.title}
           message={
             <div data-testid="wall-shrink-message">
               <p>
-                {shrink.leaving.length === 1 ? '1 camera doesn’t' : `${shrink.leaving.length} cameras don’t`}{' '}
-                fit in {shrink.grid.columns} × {shrink.grid.rows}: {namesList(shrink.leaving.map(tileName))}.
-                Shrink anyway?
+                {ask.leaving.length === 1 ? '1 camera doesn’t' : `${ask.leaving.length} cameras don’t`} fit in{' '}
+                {ask.where}: {namesList(ask.leaving.map(tileName))}.{' '}
+                {ask.confirm.startsWith('Shrink') ? 'Shrink anyway?' : 'Change anyway?'}
               </p>
               <p className="text-muted small">
-                They are kept with the layout (parked) and come back to their cells when the grid is large
-                enough again. Undo brings them back at once.
+                They are kept with the layout (parked) and come back to their cells when there is room again.
+                Undo brings them back at once.
               </p>
             </div>
           }
-          confirmLabel={`Shrink to ${shrink.grid.columns} × ${shrink.grid.rows}`}
-          onCancel={() => setShrink(null)}
+          confirmLabel={ask.confirm}
+          onCancel={() => setAsk(null)}
           onConfirm={() => {
-            useWallStore.getState().setGrid(shrink.grid);
-            setShrink(null);
+            ask.apply();
+            setAsk(null);
           }}
         />
       )}

@@ -1,6 +1,8 @@
 import {
+  checkAreas,
   MAX_GRID,
   placeTiles,
+  type LayoutArea,
   type LayoutGrid,
   type LayoutTile,
   type PlacedTile,
@@ -30,12 +32,17 @@ export interface TileDevice {
 export interface LayoutShape {
   grid: LayoutGrid;
   tiles: LayoutTile[];
+  /** Merged areas: larger cells, with or without a tile in them. */
+  areas?: LayoutArea[];
   /** Tiles that did not fit a smaller grid, kept at their cells until the grid is large enough again. */
   parked?: LayoutTile[];
 }
 
-/** The grid sizes offered in one click; any other size up to MAX_GRID × MAX_GRID is "custom". */
-export const GRID_PRESETS: readonly LayoutGrid[] = [1, 2, 3, 4, 5, 6].map((n) => ({ columns: n, rows: n }));
+/** A cell of the layout as the wall shows it: a 1 × 1 cell or a merged area, by its top-left cell. */
+export interface Slot extends WallCell {
+  columnSpan: number;
+  rowSpan: number;
+}
 
 export const DEFAULT_GRID: LayoutGrid = { columns: 3, rows: 3 };
 
@@ -63,27 +70,84 @@ export function tileAt(layout: LayoutShape, cell: WallCell): PlacedTile | null {
   );
 }
 
-/** The cells no tile covers, row by row. */
-export function freeCells(layout: LayoutShape): WallCell[] {
+/** The slot covering a cell: the merged area it is part of, or the cell itself. */
+export function slotAt(layout: LayoutShape, cell: WallCell): Slot {
+  const area = checkAreas(layout).areas.find(
+    (a) =>
+      cell.column >= a.column &&
+      cell.column < a.column + a.columnSpan &&
+      cell.row >= a.row &&
+      cell.row < a.row + a.rowSpan,
+  );
+  return area
+    ? { column: area.column, row: area.row, columnSpan: area.columnSpan, rowSpan: area.rowSpan }
+    : { column: cell.column, row: cell.row, columnSpan: 1, rowSpan: 1 };
+}
+
+/** Every slot of the layout (1 × 1 cells and merged areas), in reading order of their top-left cells. */
+export function slots(layout: LayoutShape): Slot[] {
+  const out: Slot[] = [];
+  for (let row = 1; row <= layout.grid.rows; row++)
+    for (let column = 1; column <= layout.grid.columns; column++) {
+      const slot = slotAt(layout, { column, row });
+      if (slot.column === column && slot.row === row) out.push(slot);
+    }
+  return out;
+}
+
+/** The slots no tile covers (empty cells and empty areas), row by row. */
+export function freeSlots(layout: LayoutShape): Slot[] {
   const taken = new Set<string>();
   for (const t of placed(layout))
     for (let r = t.row; r < t.row + t.rowSpan; r++)
       for (let c = t.column; c < t.column + t.columnSpan; c++) taken.add(`${c},${r}`);
-  const free: WallCell[] = [];
-  for (let row = 1; row <= layout.grid.rows; row++)
-    for (let column = 1; column <= layout.grid.columns; column++)
-      if (!taken.has(`${column},${row}`)) free.push({ column, row });
-  return free;
+  return slots(layout).filter((s) => !taken.has(`${s.column},${s.row}`));
+}
+
+/** The top-left cells of the free slots, row by row. */
+export function freeCells(layout: LayoutShape): WallCell[] {
+  return freeSlots(layout).map(({ column, row }) => ({ column, row }));
 }
 
 export function firstFreeCell(layout: LayoutShape): WallCell | null {
   return freeCells(layout)[0] ?? null;
 }
 
-/** Fix every tile's position (auto-placed tiles get the cell placeTiles gave them); drop what does not fit. */
+/** A tile's size written out only where it is more than one cell. */
+export function withSpan(tile: LayoutTile, span: { columnSpan: number; rowSpan: number }): LayoutTile {
+  const { columnSpan: _c, rowSpan: _r, ...rest } = tile;
+  return {
+    ...rest,
+    ...(span.columnSpan > 1 ? { columnSpan: span.columnSpan } : {}),
+    ...(span.rowSpan > 1 ? { rowSpan: span.rowSpan } : {}),
+  };
+}
+
+const readingOrder = (a: WallCell, b: WallCell) => a.row - b.row || a.column - b.column;
+
+/**
+ * Fix every tile's position and size (auto-placed tiles get the cell placeTiles gave them; a tile
+ * in an area carries the area's size); drop what does not fit. A tile larger than one cell outside
+ * any area (an older layout) gets its area, so sizes belong to cells from then on: a tile moved out
+ * of an area takes the size of its new cell, and the area stays.
+ */
 export function pinned(layout: LayoutShape): LayoutShape {
-  const tiles = placed(layout).map(({ index, column, row }) => ({ ...layout.tiles[index], column, row }));
-  return { ...layout, tiles };
+  const { placed: tiles } = placeTiles(layout);
+  const areas: LayoutArea[] = checkAreas(layout).areas.map(({ index: _i, ...a }) => a);
+  for (const t of tiles) {
+    if (t.columnSpan === 1 && t.rowSpan === 1) continue;
+    if (!areas.some((a) => a.column === t.column && a.row === t.row))
+      areas.push({ column: t.column, row: t.row, columnSpan: t.columnSpan, rowSpan: t.rowSpan });
+  }
+  areas.sort(readingOrder);
+  const { areas: _a, ...rest } = layout;
+  return {
+    ...rest,
+    tiles: tiles.map(({ index, column, row, columnSpan, rowSpan }) =>
+      withSpan({ ...layout.tiles[index], column, row }, { columnSpan, rowSpan }),
+    ),
+    ...(areas.length > 0 ? { areas } : {}),
+  };
 }
 
 /** The next bigger grid for a full wall: one more column, then one more row, up to MAX_GRID. */
@@ -166,11 +230,13 @@ export function placeDeviceIn(
       grewTo,
     };
   }
-  const tile: LayoutTile = { ...deviceFields(device), column: target.column, row: target.row };
+  // A free area takes the device at its own size, whichever of its cells it was dropped on.
+  const slot = slotAt(base, target);
+  const tile: LayoutTile = withSpan({ ...deviceFields(device), column: slot.column, row: slot.row }, slot);
   return {
     ok: true,
     layout: { ...base, tiles: [...base.tiles, tile] },
-    cell: target,
+    cell: { column: slot.column, row: slot.row },
     replaced: null,
     grewTo,
   };
@@ -191,8 +257,9 @@ export function removeTileAt(layout: LayoutShape, cell: WallCell): LayoutShape {
 }
 
 /**
- * Move the tile at `from` to `to`. An empty target takes the tile (if its span fits there); a target
- * covered by another tile swaps the two anchors when both fit after the swap. Otherwise null.
+ * Move the tile at `from` to the slot at `to` (a free cell or area, or another tile's: then the two
+ * swap). Sizes belong to the slots: a tile moved into an area takes its size, one moved out of it
+ * the size of its new cell, and the area stays. Null when nothing would move.
  */
 export function moveTile(layout: LayoutShape, from: WallCell, to: WallCell): LayoutShape | null {
   const base = pinned(layout);
@@ -200,10 +267,22 @@ export function moveTile(layout: LayoutShape, from: WallCell, to: WallCell): Lay
   if (!moving || !inGrid(base.grid, to)) return null;
   const other = tileAt(base, to);
   if (other && other.index === moving.index) return null;
+  const target: Slot = other
+    ? { column: other.column, row: other.row, columnSpan: other.columnSpan, rowSpan: other.rowSpan }
+    : slotAt(base, to);
+  if (!other && target.column === moving.column && target.row === moving.row) return null;
+  const source: Slot = {
+    column: moving.column,
+    row: moving.row,
+    columnSpan: moving.columnSpan,
+    rowSpan: moving.rowSpan,
+  };
   const tiles = base.tiles.map((t) => ({ ...t }));
-  const target = other ? { column: other.column, row: other.row } : to;
-  tiles[moving.index] = { ...tiles[moving.index], column: target.column, row: target.row };
-  if (other) tiles[other.index] = { ...tiles[other.index], column: moving.column, row: moving.row };
+  const put = (index: number, slot: Slot) => {
+    tiles[index] = withSpan({ ...tiles[index], column: slot.column, row: slot.row }, slot);
+  };
+  put(moving.index, target);
+  if (other) put(other.index, source);
   const next = { ...base, tiles };
   return placeTiles(next).problems.length === 0 ? next : null;
 }
@@ -222,10 +301,9 @@ export function tileKeys(tiles: readonly Pick<LayoutTile, 'deviceKey' | 'sipId' 
   });
 }
 
-/** Where the selection goes on an arrow key: past the current tile's span, clamped to the grid. */
+/** Where the selection goes on an arrow key: past the current tile's (or area's) span, clamped to the grid. */
 export function stepSelection(layout: LayoutShape, from: WallCell, dx: number, dy: number): WallCell {
-  const here = tileAt(layout, from);
-  const anchor = here ?? { column: from.column, row: from.row, columnSpan: 1, rowSpan: 1 };
+  const anchor = tileAt(layout, from) ?? slotAt(layout, from);
   let column = from.column;
   let row = from.row;
   if (dx > 0) column = anchor.column + anchor.columnSpan;
@@ -234,8 +312,8 @@ export function stepSelection(layout: LayoutShape, from: WallCell, dx: number, d
   if (dy < 0) row = anchor.row - 1;
   column = Math.max(1, Math.min(layout.grid.columns, column));
   row = Math.max(1, Math.min(layout.grid.rows, row));
-  const landed = tileAt(layout, { column, row });
-  return landed ? { column: landed.column, row: landed.row } : { column, row };
+  const landed = tileAt(layout, { column, row }) ?? slotAt(layout, { column, row });
+  return { column: landed.column, row: landed.row };
 }
 
 /** A layout id from a name, unique among `taken`: "Night shift" → "night-shift", "night-shift-2", … */
@@ -251,4 +329,30 @@ export function uniqueLayoutId(name: string, taken: readonly string[]): string {
   const set = new Set(taken);
   if (!set.has(slug)) return slug;
   for (let n = 2; ; n++) if (!set.has(`${slug}-${n}`)) return `${slug}-${n}`;
+}
+
+type TileSettingKey = 'sipId' | 'channelId' | 'transport' | 'fit' | 'label';
+const TILE_SETTING_KEYS: readonly TileSettingKey[] = ['sipId', 'channelId', 'transport', 'fit', 'label'];
+
+/**
+ * A tile with some of its own settings changed. A key given as undefined or an empty string takes
+ * that setting away (the tile then follows the default); keys not in the patch stay as they were.
+ */
+export function patchTile(tile: LayoutTile, patch: Partial<Pick<LayoutTile, TileSettingKey>>): LayoutTile {
+  const next: LayoutTile = { ...tile };
+  for (const key of TILE_SETTING_KEYS) {
+    if (!(key in patch)) continue;
+    const value = patch[key];
+    const trimmed = typeof value === 'string' ? value.trim() : value;
+    if (trimmed === undefined || trimmed === '') delete next[key];
+    else
+      (next as Record<TileSettingKey, unknown>)[key] =
+        key === 'label' ? String(trimmed).slice(0, 100) : trimmed;
+  }
+  return next;
+}
+
+/** Whether two tiles have the same own settings (channel, transport, fit, caption). */
+export function sameTileSettings(a: LayoutTile, b: LayoutTile): boolean {
+  return TILE_SETTING_KEYS.every((k) => (a[k] ?? '') === (b[k] ?? ''));
 }

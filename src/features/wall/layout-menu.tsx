@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { OpenInWindowItem } from './open-in-window';
+import { ViewsDialog } from './views-dialog';
 
 export interface LayoutMenuProps {
   canRemove: boolean;
@@ -12,11 +14,13 @@ const ITEMS = '[role^="menuitem"]';
 
 /**
  * The layout's less frequent actions behind one button, so the toolbar stays on one line beside an
- * open catalog: save as, remove, and the stats default (also a button of its own where there is room).
+ * open catalog: save as, the saved views (rename, duplicate, delete, export, import), remove, and the
+ * stats default (also a button of its own where there is room).
  * Closes on Escape (focus back on its button), on a choice, and when the focus leaves it.
  */
 export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onToggleStats }: LayoutMenuProps) {
   const [open, setOpen] = useState(false);
+  const [views, setViews] = useState(false);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -74,6 +78,15 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
           <button type="button" role="menuitem" onClick={() => choose(onSaveAs)} data-testid="wall-save-as">
             Save as a new layout…
           </button>
+          <OpenInWindowItem choose={choose} />
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => choose(() => setViews(true))}
+            data-testid="wall-views"
+          >
+            Views… (rename, export, import)
+          </button>
           <button
             type="button"
             role="menuitemcheckbox"
@@ -95,6 +108,7 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
           )}
         </div>
       )}
+      {views && <ViewsDialog onClose={() => setViews(false)} />}
     </div>
   );
 }

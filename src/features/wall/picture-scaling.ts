@@ -22,14 +22,38 @@ export interface Size {
   height: number;
 }
 
+/** How a picture fills its tile: letterboxed (`contain`), cropped (`cover`) or stretched (`fill`). */
+export type PictureFit = 'fit' | 'fill' | 'stretch';
+
+/** The CSS `object-fit` of each picture fit. */
+export const OBJECT_FIT: Record<PictureFit, 'contain' | 'cover' | 'fill'> = {
+  fit: 'contain',
+  fill: 'cover',
+  stretch: 'fill',
+};
+
 /**
- * The scaling for a picture of `natural` size (the decoded frame) shown with `object-fit: contain`
- * in a `box` of CSS pixels on a screen of `pixelRatio` device pixels per CSS pixel. Unknown sizes
- * (no frame yet, a box of nothing) keep `smooth`.
+ * The scaling for a picture of `natural` size (the decoded frame) shown in a `box` of CSS pixels on a
+ * screen of `pixelRatio` device pixels per CSS pixel, fitted as `fit` (letterboxed by default) and
+ * magnified `zoom` times by the tile's digital zoom. Unknown sizes (no frame yet, a box of nothing)
+ * keep `smooth`.
+ *
+ * The scale that matters is the smaller of the two axes' (where the most source pixels are skipped):
+ * letterboxed, both axes take the smaller one; cropped, the larger one (the picture overflows the
+ * box); stretched, each axis has its own and the smaller decides.
  */
-export function pictureScaling(natural: Size, box: Size, pixelRatio = 1): PictureScaling {
+export function pictureScaling(
+  natural: Size,
+  box: Size,
+  pixelRatio = 1,
+  fit: PictureFit = 'fit',
+  zoom = 1,
+): PictureScaling {
   if (natural.width <= 0 || natural.height <= 0 || box.width <= 0 || box.height <= 0) return 'smooth';
   const ratio = Number.isFinite(pixelRatio) && pixelRatio > 0 ? pixelRatio : 1;
-  const scale = Math.min((box.width * ratio) / natural.width, (box.height * ratio) / natural.height);
-  return scale <= FAST_SCALE_AT_MOST ? 'fast' : 'smooth';
+  const across = (box.width * ratio) / natural.width;
+  const down = (box.height * ratio) / natural.height;
+  const fitted = fit === 'fill' ? Math.max(across, down) : Math.min(across, down);
+  const magnified = Number.isFinite(zoom) && zoom > 1 ? zoom : 1;
+  return fitted * magnified <= FAST_SCALE_AT_MOST ? 'fast' : 'smooth';
 }

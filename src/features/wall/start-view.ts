@@ -15,6 +15,9 @@ export interface StartView {
  *
  * A draft of a layout that was saved and has since been removed (elsewhere) is not brought back; a
  * draft of a layout never saved is.
+ *
+ * A window opened for one view (`view.pinned`, from `?view=`) opens on that view first, kiosk or not:
+ * each window is its own wall. Should that view be gone, it opens as the main window would.
  */
 export function startView(layouts: Layout[], settings: Settings, view: WallView | null): StartView {
   const byId = (id: string | null | undefined) => (id ? layouts.find((l) => l.id === id) : undefined);
@@ -24,6 +27,10 @@ export function startView(layouts: Layout[], settings: Settings, view: WallView 
     statsShown: layout && view?.layoutId === layout.id ? view.statsShown : {},
   });
   const { kiosk } = settings;
+  if (view?.pinned) {
+    const own = byId(view.layoutId);
+    if (own) return asLeft(!kiosk.locked && view.draft?.id === own.id ? view.draft : own);
+  }
   if (kiosk.enabled) {
     const start = byId(kiosk.startLayout);
     if (start) {

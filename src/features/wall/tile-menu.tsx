@@ -1,5 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { tileAt } from './layout-edit';
+import { useTileActions } from './tile-actions-context';
+import { TilePictureItems } from './tile-picture-items';
+import { TileSettingsDialog } from './tile-settings-dialog';
 import type { TileSpan } from './tile-span';
+import { useWallStore } from './wall-store';
 
 export interface TileMenuProps {
   name: string;
@@ -36,8 +42,16 @@ export function TileMenu({
   onRemove,
 }: TileMenuProps) {
   const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const actions = useTileActions();
+  const cell = actions?.cell ?? null;
+  // Read when the menu opens (the menu is rendered only while open).
+  const layoutNow = open ? useWallStore.getState().layout : null;
+  const here = layoutNow && cell ? tileAt(layoutNow, cell) : null;
+  const canSplit = editable && !!here && (here.columnSpan > 1 || here.rowSpan > 1);
+  const settingsTile = settings && cell ? tileOf(cell) : null;
 
   useEffect(() => {
     if (!open) return;
@@ -48,6 +62,15 @@ export function TileMenu({
     document.addEventListener('mousedown', onDown);
     return () => document.removeEventListener('mousedown', onDown);
   }, [open]);
+
+  // A menu is one stop for Tab: its items are reached with the arrows (a roving focus), so Tab from
+  // any of them leaves the menu (and closes it), however many items it has.
+  useEffect(() => {
+    if (!open) return;
+    for (const item of rootRef.current?.querySelectorAll<HTMLElement>('[role="menu"] [role^="menuitem"]') ??
+      [])
+      item.tabIndex = -1;
+  });
 
   const sizes = open && editable ? spans() : [];
   const backToTile = () => rootRef.current?.closest<HTMLElement>('[data-cell]')?.focus();
@@ -108,6 +131,7 @@ export function TileMenu({
       </button>
       {open && (
         <div className="wall-tile-menu-list" role="menu" id={menuId} aria-label={`Actions for ${name}`}>
+          {actions && <TilePictureItems onDone={() => choose(() => undefined)} />}
           <button
             type="button"
             role="menuitem"
@@ -153,6 +177,29 @@ export function TileMenu({
               ))}
             </div>
           )}
+          {canSplit && cell && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => choose(() => useWallStore.getState().splitTile(cell))}
+              data-testid="wall-tile-split"
+            >
+              Split into single cells <kbd>S</kbd>
+            </button>
+          )}
+          {editable && cell && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                setSettings(true);
+              }}
+              data-testid="wall-tile-settings"
+            >
+              Tile settings (channel, transport)…
+            </button>
+          )}
           {editable && (
             <button
               type="button"
@@ -166,6 +213,35 @@ export function TileMenu({
           )}
         </div>
       )}
+      {settingsTile &&
+        cell &&
+        createPortal(
+          // In the tile's React tree but not in its box: the tile's keys, clicks and drags stay out.
+          <div onKeyDown={stop} onMouseDown={stop} onDoubleClick={stop} onDragStart={stop}>
+            <TileSettingsDialog
+              tile={settingsTile}
+              onClose={() => {
+                setSettings(false);
+                backToTile();
+              }}
+              onApply={(patch) => {
+                setSettings(false);
+                useWallStore.getState().updateTile(cell, patch);
+                backToTile();
+              }}
+            />
+          </div>,
+          document.body,
+        )}
     </div>
   );
+}
+
+const stop = (e: SyntheticEvent) => e.stopPropagation();
+
+/** The layout's tile at a cell, as it is now. */
+function tileOf(cell: { column: number; row: number }) {
+  const layout = useWallStore.getState().layout;
+  const hit = layout ? tileAt(layout, cell) : null;
+  return layout && hit ? layout.tiles[hit.index] : null;
 }

@@ -1,5 +1,5 @@
-import { placeTiles } from '../../../electron/shared/layout';
-import { pinned, tileAt, type LayoutShape, type WallCell } from './layout-edit';
+import { placeTiles, rectsOverlap } from '../../../electron/shared/layout';
+import { pinned, placed, tileAt, withSpan, type LayoutShape, type Slot, type WallCell } from './layout-edit';
 
 export interface TileSpan {
   columnSpan: number;
@@ -14,22 +14,36 @@ export const TILE_SPANS: readonly TileSpan[] = [
   { columnSpan: 3, rowSpan: 3 },
 ];
 
+const inside = (outer: Slot, inner: Slot) =>
+  inner.column >= outer.column &&
+  inner.row >= outer.row &&
+  inner.column + inner.columnSpan <= outer.column + outer.columnSpan &&
+  inner.row + inner.rowSpan <= outer.row + outer.rowSpan;
+
 /**
- * The tile covering `cell` at another size, growing right and down from its top-left cell. Null
- * when the size would leave the grid or cover another tile: a bigger tile never pushes a camera
- * off the wall.
+ * The tile covering `cell` at another size, growing right and down from its top-left cell: its area
+ * becomes that size (a 1 × 1 size splits it). Empty areas inside the new size are taken in. Null
+ * when the size would leave the grid, cover another tile or cut across another area: a bigger tile
+ * never pushes a camera off the wall.
  */
 export function setTileSpan(layout: LayoutShape, cell: WallCell, span: TileSpan): LayoutShape | null {
   const base = pinned(layout);
   const hit = tileAt(base, cell);
   if (!hit) return null;
   if (hit.columnSpan === span.columnSpan && hit.rowSpan === span.rowSpan) return null;
-  const { columnSpan: _c, rowSpan: _r, ...rest } = base.tiles[hit.index];
-  const resized = {
-    ...rest,
-    ...(span.columnSpan > 1 ? { columnSpan: span.columnSpan } : {}),
-    ...(span.rowSpan > 1 ? { rowSpan: span.rowSpan } : {}),
-  };
-  const next = { ...base, tiles: base.tiles.map((t, i) => (i === hit.index ? resized : t)) };
+  const rect: Slot = { column: hit.column, row: hit.row, ...span };
+  if (rect.column + rect.columnSpan - 1 > base.grid.columns || rect.row + rect.rowSpan - 1 > base.grid.rows)
+    return null;
+  if (placed(base).some((t) => t.index !== hit.index && rectsOverlap(t, rect))) return null;
+  const own = (a: Slot) => a.column === hit.column && a.row === hit.row;
+  const others = (base.areas ?? []).filter((a) => !own(a));
+  if (others.some((a) => rectsOverlap(a, rect) && !inside(rect, a))) return null;
+  const areas = [
+    ...others.filter((a) => !inside(rect, a)),
+    ...(span.columnSpan > 1 || span.rowSpan > 1 ? [rect] : []),
+  ].sort((a, b) => a.row - b.row || a.column - b.column);
+  const tiles = base.tiles.map((t, i) => (i === hit.index ? withSpan(t, span) : t));
+  const { areas: _a, ...rest } = base;
+  const next = { ...rest, tiles, ...(areas.length > 0 ? { areas } : {}) };
   return placeTiles(next).problems.length === 0 ? next : null;
 }

@@ -1,11 +1,20 @@
 import { plainError } from '../../lib/plain-error';
-import { memo, useRef, type CSSProperties, type DragEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties, type DragEvent } from 'react';
 import type { PlacedTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
 import { monotonicNow } from '../../lib/monotonic-now';
 import type { TileSnapshot } from '../../lib/wall-engine';
 import { downText, retryText, staleText, stateText } from './tile-format';
 import { TileMenu } from './tile-menu';
+import { OBJECT_FIT } from './picture-scaling';
+import { TileActionsContext, type TileActions } from './tile-actions-context';
+import { TileBadges } from './tile-badges';
+import { isZoomed, zoomTransform } from './tile-zoom';
+import { useTileAudio } from './use-tile-audio';
+import { useTileZoom } from './use-tile-zoom';
+import { useWallEngine } from './use-wall-engine';
+import { useWallFocusStore, zoomOf } from './wall-focus-store';
+import './tile-actions.css';
 import { TileStatsOverlay } from './tile-stats-overlay';
 import { usePictureScaling } from './use-picture-scaling';
 import { tileName } from './tile-name';
@@ -66,13 +75,34 @@ export const VideoTile = memo(function VideoTile({
 }: VideoTileProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const elementRef = useRef<HTMLDivElement>(null);
-  const { snapshot, supervisor } = useTilePlayback(videoRef, elementRef, {
-    deviceKey: tile.deviceKey,
-    sipId: tile.sipId,
-    channelId: tile.channelId,
-    profileId,
-  });
-  usePictureScaling(videoRef);
+  // Maximised: this tile covers the wall; covered: another one does, and this one counts as hidden.
+  const maximised = useWallFocusStore((s) => s.maximised === tileKey);
+  const covered = useWallFocusStore((s) => s.maximised !== null && s.maximised !== tileKey);
+  const zoom = useWallFocusStore((s) => zoomOf(s, tileKey));
+  const fit = tile.fit ?? 'fit';
+  const { snapshot, supervisor } = useTilePlayback(
+    videoRef,
+    elementRef,
+    {
+      deviceKey: tile.deviceKey,
+      sipId: tile.sipId,
+      channelId: tile.channelId,
+      profileId,
+      transport: tile.transport,
+    },
+    { covered },
+  );
+  usePictureScaling(videoRef, { fit, zoom: zoom.scale });
+  const audio = useTileAudio(videoRef, tileKey);
+  useTileZoom(elementRef, tileKey);
+  const engine = useWallEngine();
+  // The selected and the maximised tile always play at full rate (the decode budget looks elsewhere).
+  useEffect(() => {
+    if (supervisor) engine.setTileFocus(supervisor, { selected, maximised });
+  }, [engine, supervisor, selected, maximised]);
+  // A tile that leaves the wall takes its zoom, sound and maximise with it.
+  useEffect(() => () => useWallFocusStore.getState().forget(tileKey), [tileKey]);
+  const zoomed = isZoomed(zoom);
   const state = snapshot?.state ?? 'idle';
   const waiting = snapshot?.nextRetryAt != null;
   const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting });
@@ -94,6 +124,12 @@ export const VideoTile = memo(function VideoTile({
     gridColumn: `${tile.column} / span ${tile.columnSpan}`,
     gridRow: `${tile.row} / span ${tile.rowSpan}`,
   };
+  const videoStyle: CSSProperties = { objectFit: OBJECT_FIT[fit], transform: zoomTransform(zoom) };
+  const cellAt = useMemo(() => ({ column: tile.column, row: tile.row }), [tile.column, tile.row]);
+  const actions = useMemo<TileActions>(
+    () => ({ tileKey, cell: cellAt, name, videoRef, supervisor, snapshot }),
+    [tileKey, cellAt, name, supervisor, snapshot],
+  );
 
   return (
     <div
@@ -107,11 +143,18 @@ export const VideoTile = memo(function VideoTile({
       data-cell={`${tile.column},${tile.row}`}
       data-testid="wall-tile"
       data-device-key={tile.deviceKey}
+      data-tile-key={tileKey}
       data-state={state}
+      data-maximised={maximised || undefined}
+      data-covered={covered || undefined}
+      data-fit={fit}
+      data-zoom={zoomed ? zoom.scale.toFixed(2) : undefined}
+      data-audible={audio.audible || undefined}
       data-selected={selected || undefined}
       data-replace-target={replacing || undefined}
       data-drop-over={drop.over ?? undefined}
-      draggable={editable}
+      // A zoomed picture is dragged to pan it; a maximised tile has nowhere to go.
+      draggable={editable && !zoomed && !maximised}
       onDragStart={(e: DragEvent) => {
         e.dataTransfer.setData(WALL_TILE_MIME, JSON.stringify(cell));
         e.dataTransfer.effectAllowed = 'move';
@@ -122,7 +165,17 @@ export const VideoTile = memo(function VideoTile({
       onMouseDown={() => onSelect(tile)}
       {...drop.handlers}
     >
-      <video ref={videoRef} className="wall-tile-video" muted playsInline disablePictureInPicture />
+      {/* The picture's own box clips it (a zoomed picture), so the tile may let its open menu out. */}
+      <div className="wall-tile-picture">
+        <video
+          ref={videoRef}
+          className="wall-tile-video"
+          style={videoStyle}
+          muted
+          playsInline
+          disablePictureInPicture
+        />
+      </div>
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
         <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`} data-testid="wall-tile-name">
@@ -140,18 +193,21 @@ export const VideoTile = memo(function VideoTile({
           {stale}
         </span>
       )}
-      <TileMenu
-        name={name}
-        statsShown={showStats}
-        canRetry={state === 'failed' || state === 'reconnecting' || state === 'stalled'}
-        editable={editable}
-        spans={() => spansOf(tile)}
-        onToggleStats={() => onToggleStats(tileKey)}
-        onRetry={() => supervisor?.retryNow()}
-        onReplace={() => onReplace(tile)}
-        onSpan={(span) => onSpan(tile, span)}
-        onRemove={() => onRemove(tile)}
-      />
+      <TileBadges snapshot={snapshot} zoom={zoom} audible={audio.audible} sound={audio.sound} />
+      <TileActionsContext.Provider value={actions}>
+        <TileMenu
+          name={name}
+          statsShown={showStats}
+          canRetry={state === 'failed' || state === 'reconnecting' || state === 'stalled'}
+          editable={editable}
+          spans={() => spansOf(tile)}
+          onToggleStats={() => onToggleStats(tileKey)}
+          onRetry={() => supervisor?.retryNow()}
+          onReplace={() => onReplace(tile)}
+          onSpan={(span) => onSpan(tile, span)}
+          onRemove={() => onRemove(tile)}
+        />
+      </TileActionsContext.Provider>
       {replacing && (
         <div className="wall-tile-replacing" data-testid="wall-tile-replacing" role="status">
           <span
@@ -217,7 +273,7 @@ export const VideoTile = memo(function VideoTile({
           )}
         </div>
       )}
-      {showStats && <TileStatsOverlay stats={poll.stats} />}
+      {showStats && <TileStatsOverlay stats={poll.stats} url={snapshot?.url} />}
     </div>
   );
 });

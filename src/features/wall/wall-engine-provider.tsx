@@ -1,8 +1,10 @@
 import { usePlatformStatusStore } from '../../session/platform-status-store';
+import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '../../../electron/shared/settings';
 import { WallEngine } from '../../lib/wall-engine';
+import { startOperatorLogFeed, startOperatorLogWriter } from './operator-log-feed';
 import { WallEngineContext } from './wall-engine-context';
 import { useWallStore } from './wall-store';
 
@@ -32,8 +34,25 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
       hiddenTileGraceSeconds: s.settings.hiddenTileGraceSeconds,
     })),
   );
-  const [engine] = useState(() => new WallEngine(optionsOf(settings)));
+  const decodeBudget = useWallStore((s) => s.settings.decodeBudget);
+  const [engine] = useState(
+    () => new WallEngine({ ...optionsOf(settings), ...(decodeBudget ? {} : { decodeBudget: false }) }),
+  );
   const applied = useRef(settings);
+
+  // Settings › Decode budget › Automatic decode budget: off, only tiles pinned to overview show it.
+  useLayoutEffect(() => engine.setDecodeBudget(decodeBudget), [engine, decodeBudget]);
+
+  // The operator log: this page's writer (events go to the core every half second), and what the
+  // wall feeds it (tiles stale, failed, recovered; decode-rate changes; devices assigned, cleared).
+  useEffect(() => {
+    const stopWriter = startOperatorLogWriter();
+    const stopFeed = startOperatorLogFeed(engine);
+    return () => {
+      stopFeed();
+      stopWriter();
+    };
+  }, [engine]);
 
   // A layout effect runs before the tiles' own (passive) effects of the same commit: a tile made
   // alongside a settings change starts with the new settings.
@@ -49,6 +68,18 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
     () =>
       usePlatformStatusStore.subscribe((now, before) => {
         if (now.status?.reachable && before.status && !before.status.reachable) engine.retryAllNow();
+      }),
+    [engine],
+  );
+
+  // The active profile's media host was set or changed (the profile form): tiles waiting out a
+  // backoff try again now, with addresses that name the new host.
+  useEffect(
+    () =>
+      useProfilesStore.subscribe((now, before) => {
+        const [a, b] = [selectActiveProfile(now), selectActiveProfile(before)];
+        if (a && b && a.id === b.id && JSON.stringify(a.mediaHost) !== JSON.stringify(b.mediaHost))
+          engine.retryAllNow();
       }),
     [engine],
   );

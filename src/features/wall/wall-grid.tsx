@@ -2,11 +2,20 @@ import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type Keybo
 import { useShallow } from 'zustand/react/shallow';
 import type { Layout, PlacedTile } from '../../../electron/shared/layout';
 import { EmptyCell } from './empty-cell';
-import { freeCells, placed, sameCell, tileAt, tileKeys, type WallCell } from './layout-edit';
+import { freeSlots, placed, sameCell, stepSelection, tileAt, tileKeys, type WallCell } from './layout-edit';
+import { mergeSelectionOnWall, MergeBar } from './merge-bar';
 import { removeTileFromWall } from './remove-tile-from-wall';
 import { setTileSpan, TILE_SPANS, type TileSpan } from './tile-span';
 import { VideoTile } from './video-tile';
 import { useWallStore } from './wall-store';
+
+/** The cell a mouse event is on (a tile's or an empty cell's top-left cell). */
+function cellOf(target: EventTarget): WallCell | null {
+  const el = target instanceof Element ? target.closest<HTMLElement>('[data-cell]') : null;
+  if (!el?.dataset.cell) return null;
+  const [column, row] = el.dataset.cell.split(',').map(Number);
+  return { column, row };
+}
 
 const ARROWS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
@@ -19,7 +28,8 @@ const ARROWS: Record<string, [number, number]> = {
  * The layout as a CSS grid of columns × rows, tiles spanning cells, free cells as drop targets.
  *
  * Keyboard: one tab stop (the selected cell); arrows move the selection, Delete takes the tile off
- * the wall (with Undo), Enter toggles its stats, Escape drops a replace target. Tiles are rendered in
+ * the wall (with Undo), Escape drops a replace target. Enter (maximise) and I (stats) are the tile's own keys
+ * (use-tile-keys.ts). Tiles are rendered in
  * the layout's order whatever their cells, so moving one on the grid changes its style only and its
  * player keeps running.
  *
@@ -27,9 +37,10 @@ const ARROWS: Record<string, [number, number]> = {
  * to the first free cell unless the operator chose "Replace…" on a tile (drawn apart from the focus).
  */
 export function WallGrid({ layout }: { layout: Layout }) {
-  const { selected, replaceTarget, statsShown, statsDefault, editable } = useWallStore(
+  const { selected, selectionEnd, replaceTarget, statsShown, statsDefault, editable } = useWallStore(
     useShallow((s) => ({
       selected: s.selectedTile,
+      selectionEnd: s.selectionEnd,
       replaceTarget: s.replaceTarget,
       statsShown: s.statsShown,
       statsDefault: s.settings.statsOverlay,
@@ -39,7 +50,15 @@ export function WallGrid({ layout }: { layout: Layout }) {
   const gridRef = useRef<HTMLDivElement>(null);
   const tiles = useMemo(() => placed(layout), [layout]);
   const keys = useMemo(() => tileKeys(layout.tiles), [layout.tiles]);
-  const empty = useMemo(() => freeCells(layout), [layout]);
+  const empty = useMemo(() => freeSlots(layout), [layout]);
+  const range = useMemo(
+    () => (selected && selectionEnd ? useWallStore.getState().selectionRect() : null),
+    // The rectangle follows the layout and both corners.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [layout, selected, selectionEnd],
+  );
+  /** A Shift+drag over the cells is selecting them (not dragging a tile). */
+  const selecting = useRef(false);
   const tabStop: WallCell | null =
     selected ?? (tiles[0] ? { column: tiles[0].column, row: tiles[0].row } : (empty[0] ?? null));
 
@@ -87,21 +106,34 @@ export function WallGrid({ layout }: { layout: Layout }) {
         const [column, row] = target.dataset.cell.split(',').map(Number);
         store.selectTile({ column, row });
       }
-      store.moveSelection(arrow[0], arrow[1]);
+      const from = store.selectedTile;
+      if (e.shiftKey && from && editable) store.extendSelection(arrow[0], arrow[1]);
+      else if (e.altKey && from && editable) {
+        // Alt+arrow: the tile goes one cell that way, swapping with a tile there.
+        const to = stepSelection(layout, from, arrow[0], arrow[1]);
+        if (tileAt(layout, from) && !sameCell(to, from)) store.moveTile(from, to);
+      } else store.moveSelection(arrow[0], arrow[1]);
       return;
     }
     const cell = store.selectedTile;
     if (!cell) return;
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
+    if (plain && editable && (e.key === 'm' || e.key === 'M')) {
+      e.preventDefault();
+      mergeSelectionOnWall();
+      return;
+    }
+    if (plain && editable && (e.key === 's' || e.key === 'S')) {
+      e.preventDefault();
+      store.splitTile(cell);
+      return;
+    }
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
       removeTile(cell);
-    } else if (e.key === 'Enter') {
-      const hit = tileAt(layout, cell);
-      if (!hit) return;
-      e.preventDefault();
-      store.toggleStats(keys[hit.index]);
     } else if (e.key === 'Escape') {
-      if (store.replaceTarget) store.setReplaceTarget(null);
+      if (store.selectionEnd) store.selectRange(null);
+      else if (store.replaceTarget) store.setReplaceTarget(null);
       else store.selectTile(null);
     }
   };
@@ -118,11 +150,42 @@ export function WallGrid({ layout }: { layout: Layout }) {
       style={style}
       role="group"
       aria-roledescription="video wall"
-      aria-label={`${layout.name}: ${layout.grid.columns} × ${layout.grid.rows}. Arrow keys move between tiles, Delete removes a tile, Enter shows its statistics, Ctrl+Z undoes.`}
+      aria-label={`${layout.name}: ${layout.grid.columns} × ${layout.grid.rows}. Arrow keys move between tiles, Alt+arrows move a tile (swapping it with another), Shift+arrows select cells and M merges them, S splits a large tile, Delete removes a tile, Enter maximises it and back, I shows its statistics, + and − zoom, Ctrl+Z undoes.`}
       data-testid="wall-grid"
       data-columns={layout.grid.columns}
       data-rows={layout.grid.rows}
+      data-selecting={range ? `${range.columnSpan}x${range.rowSpan}` : undefined}
       onKeyDown={onKeyDown}
+      // Shift+click or Shift+drag selects a rectangle of cells (what Merge makes one tile).
+      onMouseDownCapture={(e) => {
+        if (!e.shiftKey || !editable || e.button !== 0) return;
+        const at = cellOf(e.target);
+        if (!at) return;
+        e.preventDefault();
+        e.stopPropagation();
+        selecting.current = true;
+        const store = useWallStore.getState();
+        if (!store.selectedTile) store.selectTile(at);
+        else store.selectRange(at);
+        // The keyboard goes on from the selection's first cell (M merges, Escape lets go).
+        const anchor = useWallStore.getState().selectedTile;
+        if (anchor && !gridRef.current?.contains(document.activeElement))
+          gridRef.current
+            ?.querySelector<HTMLElement>(`[data-cell="${anchor.column},${anchor.row}"]`)
+            ?.focus();
+      }}
+      onMouseOver={(e) => {
+        if (!selecting.current) return;
+        if (!(e.buttons & 1)) {
+          selecting.current = false;
+          return;
+        }
+        const at = cellOf(e.target);
+        if (at) useWallStore.getState().selectRange(at);
+      }}
+      onMouseUp={() => {
+        selecting.current = false;
+      }}
     >
       {tiles.map((tile) => {
         const key = keys[tile.index];
@@ -147,6 +210,7 @@ export function WallGrid({ layout }: { layout: Layout }) {
           />
         );
       })}
+      {range && <MergeBar range={range} editable={editable} />}
       {empty.map((cell) => (
         <EmptyCell
           key={`empty-${cell.column}-${cell.row}`}

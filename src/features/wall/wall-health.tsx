@@ -1,9 +1,7 @@
 import { Button } from '../../components/button';
-import type { TileState, WallEngine } from '../../lib/wall-engine';
-import { usePolled } from './use-polled';
+import type { TileState } from '../../lib/wall-engine';
+import { useWallReading } from './use-wall-reading';
 import { useWallEngine } from './use-wall-engine';
-
-type Health = Record<TileState, number>;
 
 /** The states the summary shows, in an operator's words, worst last. */
 const SHOWN: { state: TileState; label: string }[] = [
@@ -15,29 +13,14 @@ const SHOWN: { state: TileState; label: string }[] = [
   { state: 'failed', label: 'failed' },
 ];
 
-interface WallCounts {
-  health: Health;
-  /** Tiles waiting out a backoff: what "↻ Retry" retries. */
-  waiting: number;
-}
-
-const same = (a: WallCounts, b: WallCounts) =>
-  a.waiting === b.waiting && SHOWN.every(({ state }) => a.health[state] === b.health[state]);
-
-/** The wall's tiles counted by state, read once a second; re-renders only when a count changed. */
-function useWallCounts(engine: WallEngine): WallCounts {
-  return usePolled(() => ({ health: engine.health(), waiting: engine.waitingToRetry() }), same, 1_000, [
-    engine,
-  ]);
-}
-
 /**
  * "9 live · 1 reconnecting · 2 failed" in the toolbar: how the whole wall is doing without scanning
  * every tile. Each count carries `data-state` and `data-count` for monitoring.
  */
 export function WallHealth() {
   const engine = useWallEngine();
-  const { health, waiting } = useWallCounts(engine);
+  // The same reading as the status bar under the wall (use-wall-reading.ts): the two always agree.
+  const { health, waiting } = useWallReading();
   const shown = SHOWN.filter(({ state }) => health[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
   return (

@@ -4,19 +4,30 @@ import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/la
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
 import { useOnWallKeys } from '../../session/on-wall-keys';
+import type { PutManyResult } from '../../session/put-many-on-wall';
+import type { WallDevice } from '../../session/wall-device';
 import { resizeGrid, type GridResize } from './grid-resize';
+import { mergeCells, reshapeLayout, selectionRect, splitArea, type Reshape } from './layout-areas';
+import type { LayoutPreset } from './layout-presets';
 import { sameLayoutContent } from './layout-compare';
 import {
   DEFAULT_GRID,
   inGrid,
   moveTile as moveTileIn,
+  patchTile,
+  pinned,
   placed,
   placeDeviceIn,
   removeTileAt,
   sameCell,
+  sameTileSettings,
+  slotAt,
   stepSelection,
   tileAt,
   uniqueLayoutId,
+  firstFreeCell,
+  type LayoutShape,
+  type Slot,
   type TileDevice,
   type WallCell,
 } from './layout-edit';
@@ -26,7 +37,11 @@ import { EMPTY_HISTORY, recordEdit, redoEdit, undoEdit, type WallHistory } from 
 import { startView } from './start-view';
 import { createViewMemory, recallView, type WallView } from './wall-view';
 
-export type { TileDevice, WallCell } from './layout-edit';
+export type { TileDevice, WallCell, Slot } from './layout-edit';
+export type { Reshape } from './layout-areas';
+
+/** What a tile's settings editor may change. */
+export type TilePatch = Partial<Pick<LayoutTile, 'sipId' | 'channelId' | 'transport' | 'fit' | 'label'>>;
 
 export type WallStatus = 'loading' | 'ready' | 'error';
 /** An explicit save of the layout into its saved copy. */
@@ -68,6 +83,11 @@ export interface WallState {
   changes: LayoutChanges;
   /** The keyboard's cell on the wall (the grid's tab stop): arrows move it, Delete removes its tile. */
   selectedTile: WallCell | null;
+  /**
+   * The other corner of a selection of several cells (Shift+arrows, Shift+click), from selectedTile:
+   * what Merge makes one tile. Null: the selection is the one cell.
+   */
+  selectionEnd: WallCell | null;
   /** The tile the operator chose to replace (tile menu, "Replace…"): the next device put on the wall goes there. */
   replaceTarget: WallCell | null;
   settings: Settings;
@@ -78,6 +98,8 @@ export interface WallState {
   history: WallHistory;
   /** The wall's state (layout, edits, focus) is still to be written to the core's ui memory. */
   remembering: boolean;
+  /** While an administrator's PIN unlock of a locked kiosk lasts (epoch ms, from the core); null: none. */
+  unlockedUntil: number | null;
 
   /** Load settings, layouts and how the wall was left, and show it (kiosk, last used, or the first). */
   load(): Promise<void>;
@@ -99,6 +121,30 @@ export interface WallState {
   setGrid(grid: LayoutGrid): GridResize | null;
   /** Make a tile bigger or smaller (never over another tile). */
   setTileSpan(cell: WallCell, span: TileSpan): boolean;
+  /**
+   * Change a tile's own settings (channel, transport, picture fit, caption): one undoable edit. An
+   * empty string or undefined in the patch takes that setting away. False when nothing changed.
+   */
+  updateTile(cell: WallCell, patch: TilePatch): boolean;
+  /** The tiles a preset would take off the wall (to ask before doing it). */
+  previewPreset(preset: LayoutPreset): LayoutTile[];
+  /** Give the wall a preset's grid and areas; tiles that still fit keep playing, the rest are parked. */
+  applyPreset(preset: LayoutPreset): Reshape | null;
+  /** The cells the selection covers (grown to whole areas and tiles); null without a selection. */
+  selectionRect(): Slot | null;
+  /** Shift+arrows: move the selection's far corner by one cell. */
+  extendSelection(dx: number, dy: number): void;
+  /** Shift+click: select from the selected cell to `to` (null: back to one cell). */
+  selectRange(to: WallCell | null): void;
+  /** Merge the selected cells into one tile (an area); tiles that no longer fit move or are parked. */
+  mergeSelection(): Reshape | null;
+  /** Split the area covering `cell` back into single cells. */
+  splitTile(cell: WallCell): boolean;
+  /**
+   * Put several devices on the wall in one undoable edit: the free cells in reading order, never
+   * replacing a camera; devices on the wall already are not put twice.
+   */
+  placeDevices(devices: readonly WallDevice[]): PutManyResult & { editId: number };
   /** Let go of the parked tiles for good. */
   forgetParked(): void;
   /** Write the wall's edits into its saved layout. A new layout needs a name: saveAs. */
@@ -189,8 +235,15 @@ export const useWallStore = create<WallState>()((set, get) => {
 
   const clampTo = (grid: LayoutGrid): Partial<WallState> => ({
     selectedTile: clampCell(get().selectedTile, grid),
+    selectionEnd: null,
     replaceTarget: clampCell(get().replaceTarget, grid),
   });
+
+  /** A change of the wall's shape (preset, merge) as one edit. */
+  const reshaped = (layout: Layout, outcome: Reshape, label: string, patch: Partial<WallState> = {}) => {
+    const { parked: _p, areas: _a, ...rest } = layout;
+    commit(layout, { ...rest, ...outcome.layout }, label, { ...clampTo(outcome.layout.grid), ...patch });
+  };
 
   return {
     status: 'loading',
@@ -199,6 +252,7 @@ export const useWallStore = create<WallState>()((set, get) => {
     layout: null,
     changes: 'none',
     selectedTile: null,
+    selectionEnd: null,
     replaceTarget: null,
     settings: DEFAULT_SETTINGS,
     saveState: 'idle',
@@ -206,6 +260,7 @@ export const useWallStore = create<WallState>()((set, get) => {
     statsShown: {},
     history: EMPTY_HISTORY,
     remembering: false,
+    unlockedUntil: null,
 
     async load() {
       set({ status: 'loading', error: null });
@@ -258,9 +313,23 @@ export const useWallStore = create<WallState>()((set, get) => {
           : undefined;
         if (target && target.id !== get().layout?.id) void get().openLayout(target.id);
       });
+      // An administrator's unlock (PIN) lets a locked wall be changed until it ends, as the core rules.
+      let relock: ReturnType<typeof setTimeout> | undefined;
+      const onKiosk = ({ unlockedUntil }: { unlockedUntil: number | null }) => {
+        clearTimeout(relock);
+        set({ unlockedUntil });
+        if (unlockedUntil !== null && unlockedUntil > Date.now())
+          relock = setTimeout(() => set({ unlockedUntil: null }), unlockedUntil - Date.now());
+      };
+      const offKiosk = api.on('kiosk:changed', onKiosk);
+      void api.kiosk.status().then((r) => {
+        if (r.ok) onKiosk(r.value);
+      });
       return () => {
         offLayouts();
         offSettings();
+        offKiosk();
+        clearTimeout(relock);
       };
     },
 
@@ -392,6 +461,134 @@ export const useWallStore = create<WallState>()((set, get) => {
       return true;
     },
 
+    updateTile(cell, patch) {
+      const layout = get().layout;
+      if (!layout || !get().editable()) return false;
+      const base = pinned(layout);
+      const hit = tileAt(base, cell);
+      if (!hit) return false;
+      const before = base.tiles[hit.index];
+      const after = patchTile(before, patch);
+      if (sameTileSettings(before, after)) return false;
+      const tiles = base.tiles.map((t, i) => (i === hit.index ? after : t));
+      commit(layout, { ...layout, ...base, tiles }, `Settings of ${tileName(before)}`, {
+        selectedTile: { column: hit.column, row: hit.row },
+      });
+      return true;
+    },
+
+    previewPreset(preset) {
+      const layout = get().layout;
+      return layout ? reshapeLayout(layout, preset.grid, preset.areas).parked : [];
+    },
+
+    applyPreset(preset) {
+      if (!get().editable()) return null;
+      const layout = get().layout ?? fresh(preset.grid);
+      if (!layout) return null;
+      const outcome = reshapeLayout(layout, preset.grid, preset.areas);
+      reshaped(layout, outcome, `Layout ${preset.name}`);
+      return outcome;
+    },
+
+    selectionRect() {
+      const { layout, selectedTile, selectionEnd } = get();
+      if (!layout || !selectedTile || !selectionEnd) return null;
+      return selectionRect(layout, selectedTile, selectionEnd);
+    },
+
+    extendSelection(dx, dy) {
+      const { layout, selectedTile, selectionEnd } = get();
+      if (!layout || !selectedTile) return;
+      const from = selectionEnd ?? selectedTile;
+      const column = Math.max(1, Math.min(layout.grid.columns, from.column + dx));
+      const row = Math.max(1, Math.min(layout.grid.rows, from.row + dy));
+      get().selectRange({ column, row });
+    },
+
+    selectRange(to) {
+      const { layout, selectedTile } = get();
+      if (!layout || !to || !inGrid(layout.grid, to)) return set({ selectionEnd: null });
+      if (!selectedTile) return get().selectTile(to);
+      set({ selectionEnd: sameCell(to, selectedTile) ? null : to });
+    },
+
+    mergeSelection() {
+      const { layout, selectedTile, selectionEnd } = get();
+      if (!layout || !selectedTile || !selectionEnd || !get().editable()) return null;
+      const outcome = mergeCells(layout, selectedTile, selectionEnd);
+      if (!outcome) return null;
+      const rect = selectionRect(layout, selectedTile, selectionEnd);
+      reshaped(layout, outcome, `Merge ${rect.columnSpan} × ${rect.rowSpan} cells`, {
+        selectedTile: { column: rect.column, row: rect.row },
+        selectionEnd: null,
+      });
+      return outcome;
+    },
+
+    splitTile(cell) {
+      const layout = get().layout;
+      if (!layout || !get().editable()) return false;
+      const next = splitArea(layout, cell);
+      if (!next) return false;
+      const { areas: _a, ...rest } = layout;
+      const hit = tileAt(layout, cell);
+      commit(
+        layout,
+        { ...rest, ...next },
+        hit ? `Split ${tileName(layout.tiles[hit.index])}` : 'Split cells',
+        {
+          selectionEnd: null,
+        },
+      );
+      return true;
+    },
+
+    placeDevices(devices) {
+      const result = { placed: [], alreadyOn: [], noRoom: [], editId: 0 } as PutManyResult & {
+        editId: number;
+      };
+      if (get().status !== 'ready' || !get().editable() || devices.length === 0) {
+        result.noRoom.push(...devices);
+        return result;
+      }
+      const start = get().layout ?? fresh();
+      if (!start) {
+        result.noRoom.push(...devices);
+        return result;
+      }
+      let next: LayoutShape = pinned(start);
+      for (const device of devices) {
+        if (placed(next).some((t) => sameDevice(t, device))) {
+          result.alreadyOn.push(device);
+          result.placed.push(device);
+          continue;
+        }
+        const cell = firstFreeCell(next);
+        if (!cell) {
+          result.noRoom.push(device);
+          continue;
+        }
+        const outcome = placeDeviceIn(next, device, cell);
+        if (!outcome.ok) {
+          result.noRoom.push(device);
+          continue;
+        }
+        next = outcome.layout;
+        result.placed.push(device);
+      }
+      const added = result.placed.length - result.alreadyOn.length;
+      if (added > 0) {
+        const { areas: _a, parked: _p, ...rest } = start;
+        result.editId = commit(
+          start,
+          { ...rest, ...next },
+          `Put ${added} device${added === 1 ? '' : 's'} on the wall`,
+        );
+      }
+      return result;
+    },
+
     forgetParked() {
       const layout = get().layout;
       if (!layout?.parked?.length || !get().editable()) return;
@@ -476,17 +673,22 @@ export const useWallStore = create<WallState>()((set, get) => {
 
     selectTile(cell) {
       const layout = get().layout;
-      if (!cell || !layout) return set({ selectedTile: null });
+      if (!cell || !layout) return set({ selectedTile: null, selectionEnd: null });
       const hit = tileAt(layout, cell);
-      const next = hit ? { column: hit.column, row: hit.row } : cell;
-      if (!sameCell(next, get().selectedTile)) set({ selectedTile: next });
+      const slot = slotAt(layout, cell);
+      const next = hit ? { column: hit.column, row: hit.row } : { column: slot.column, row: slot.row };
+      // The selected cell again (its focus, a click on it) keeps a selection of several cells.
+      if (!sameCell(next, get().selectedTile)) set({ selectedTile: next, selectionEnd: null });
     },
 
     moveSelection(dx, dy) {
       const layout = get().layout;
       if (!layout) return;
       const from = get().selectedTile ?? { column: 1, row: 1 };
-      set({ selectedTile: get().selectedTile ? stepSelection(layout, from, dx, dy) : from });
+      set({
+        selectedTile: get().selectedTile ? stepSelection(layout, from, dx, dy) : from,
+        selectionEnd: null,
+      });
     },
 
     setReplaceTarget(cell) {
@@ -510,8 +712,10 @@ export const useWallStore = create<WallState>()((set, get) => {
     },
 
     editable() {
-      // As the core rules: locked refuses every change, kiosk mode on or not.
-      return !get().settings.kiosk.locked;
+      // As the core rules: locked refuses every change, kiosk mode on or not, unless an administrator
+      // unlocked it with the PIN (for a while).
+      const { settings, unlockedUntil } = get();
+      return !settings.kiosk.locked || (unlockedUntil !== null && unlockedUntil > Date.now());
     },
   };
 });

@@ -9,7 +9,9 @@ import { LayoutPicker } from './layout-picker';
 import { LayoutStatus } from './layout-status';
 import { ParkedTiles } from './parked-tiles';
 import { SaveAsDialog } from './save-as-dialog';
+import { TourMenu } from './tour-menu';
 import { UndoButtons } from './undo-buttons';
+import { WallFullscreenButton } from './wall-fullscreen-button';
 import { WallHealth } from './wall-health';
 import { useWallStore } from './wall-store';
 
@@ -62,8 +64,10 @@ export function WallToolbar() {
           onToggleStats={toggleStats}
         />
       )}
+      <TourMenu />
       <span className="spacer" />
       <WallHealth />
+      <WallFullscreenButton />
       {open === 'save-as' && (
         <SaveAsDialog
           initial={layout ? (stored ? `${layout.name} copy` : layout.name) : 'Wall'}

@@ -7,6 +7,8 @@ import type { WallCell } from './layout-edit';
 export const WALL_VIEW_KEY = 'wall.view';
 /** Where an earlier version remembered the layout, per page origin (the browser shell's port). */
 const LEGACY_KEY = 'wall.currentLayout';
+/** Where a window opened for one view (`?view=<layoutId>`) remembers how it was left, apart from the main one. */
+export const WINDOW_VIEW_KEY_PREFIX = 'wall.window.';
 /** Changes are written this long after the last one, so a burst of edits is one write. */
 export const VIEW_DEBOUNCE_MS = 250;
 
@@ -19,6 +21,33 @@ export interface WallView {
   draftOfSaved: boolean;
   selected: WallCell | null;
   statsShown: Record<string, boolean>;
+  /** This window was opened for this view (`?view=`): it opens on it whatever else is remembered. */
+  pinned?: boolean;
+}
+
+const LAYOUT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * The view this window was opened for: `?view=<layoutId>` in its address (the desktop app's window on
+ * another display, or a browser window the browser shell opened), or null for the main window.
+ */
+export function windowView(search: string = globalThis.location?.search ?? ''): string | null {
+  const id = new URLSearchParams(search).get('view');
+  return id && LAYOUT_ID.test(id) ? id : null;
+}
+
+/** The ui key this window remembers its view under: its own for a view window, the main one's else. */
+export function viewKey(view: string | null = windowView()): string {
+  return view ? `${WINDOW_VIEW_KEY_PREFIX}${view}` : WALL_VIEW_KEY;
+}
+
+/** The address of a window for `layoutId`: this page's, with `?view=` (and nothing else of its query). */
+export function windowViewUrl(layoutId: string, href: string = globalThis.location?.href ?? ''): string {
+  const url = new URL(href);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set('view', layoutId);
+  return url.toString();
 }
 
 const CellSchema = z.object({ column: z.number().int().min(1), row: z.number().int().min(1) });
@@ -46,14 +75,27 @@ function takeLegacy(): string | null {
  * A draft that no longer reads as a layout is dropped rather than shown broken.
  */
 export async function recallView(): Promise<WallView | null> {
-  const legacy = takeLegacy();
-  if (legacy) return { layoutId: legacy, draft: null, draftOfSaved: false, selected: null, statsShown: {} };
-  const result = await api.ui.get({ key: WALL_VIEW_KEY });
-  if (!result.ok || result.value.value == null) return null;
+  const pinned = windowView();
+  const fresh = (layoutId: string | null): WallView => ({
+    layoutId,
+    draft: null,
+    draftOfSaved: false,
+    selected: null,
+    statsShown: {},
+    ...(pinned && { pinned: true }),
+  });
+  // A view window never takes over the main window's legacy memory (nor removes it).
+  const legacy = pinned ? null : takeLegacy();
+  if (legacy) return fresh(legacy);
+  const result = await api.ui.get({ key: viewKey(pinned) });
+  if (!result.ok || result.value.value == null) return pinned ? fresh(pinned) : null;
   const view = ViewSchema.safeParse(result.value.value);
-  if (!view.success) return null;
+  if (!view.success) return pinned ? fresh(pinned) : null;
   const draft = view.data.draft == null ? null : LayoutSchema.safeParse(view.data.draft);
+  // The window's own view, with what it remembered of it (a layout switched to inside it is not kept).
+  if (pinned && view.data.layoutId !== pinned) return fresh(pinned);
   return {
+    ...(pinned && { pinned: true }),
     layoutId: view.data.layoutId,
     draft: draft?.success ? draft.data : null,
     draftOfSaved: view.data.draftOfSaved,
@@ -70,6 +112,8 @@ export function createViewMemory(onPending: (pending: boolean) => void) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let next: WallView | null = null;
   let writing: Promise<void> | null = null;
+  // Read once: the window's key (a view window never writes over the main window's memory).
+  const key = viewKey();
 
   const write = async (): Promise<void> => {
     timer = null;
@@ -77,7 +121,8 @@ export function createViewMemory(onPending: (pending: boolean) => void) {
     const view = next;
     if (!view) return;
     next = null;
-    writing = api.ui.set({ key: WALL_VIEW_KEY, value: view }).then((result) => {
+    const { pinned: _pinned, ...value } = view;
+    writing = api.ui.set({ key, value }).then((result) => {
       writing = null;
       if (!result.ok)
         console.warn(`[wall] the wall's state could not be remembered: ${result.error.message}`);

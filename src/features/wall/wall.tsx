@@ -5,11 +5,14 @@ import { ErrorPanel } from '../../components/error-panel';
 import { WALL_DEVICE_MIME } from '../../session/wall-device';
 import { putDeviceOnWall } from './put-device-on-wall';
 import { parseDevice } from './use-cell-drop';
+import { useTileKeys } from './use-tile-keys';
 import { useUndoKeys } from './use-undo-keys';
 import { WallEngineProvider } from './wall-engine-provider';
+import { TourSwitch } from './tour-stage';
 import { WallGrid } from './wall-grid';
 import { useWallStore } from './wall-store';
 import { WallToolbar } from './wall-toolbar';
+import { WallStatusBar } from './wall-status-bar';
 import './wall.css';
 
 /**
@@ -31,6 +34,7 @@ export function Wall() {
     })),
   );
   useUndoKeys();
+  useTileKeys();
 
   useEffect(() => {
     const { load, connect, flush } = useWallStore.getState();
@@ -101,8 +105,13 @@ export function Wall() {
               </EmptyState>
             </div>
           )}
-          {status === 'ready' && layout && <WallGrid layout={layout} />}
+          {status === 'ready' && layout && (
+            <TourSwitch>
+              <WallGrid layout={layout} />
+            </TourSwitch>
+          )}
         </div>
+        {status === 'ready' && <WallStatusBar />}
       </section>
     </WallEngineProvider>
   );

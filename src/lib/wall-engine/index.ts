@@ -63,6 +63,8 @@
  *   engine.setDecodeBudget(enabled)                          // the setting (off: only pins apply)
  *   engine.budgetStatus()  // { enabled, load, loadReason, degraded, byReason, reason, capacity }
  *   engine.onRateChange((change) => …)                       // each tile's change, for the operator log
+ *   engine.onTileEvent((event) => …)   // a tile went stale, failed or recovered (the operator log)
+ *   engine.tileFigures()               // what each playing tile decodes (size, pictures/s, bitrate)
  *   createTile({ id, assignedAt, … })                        // ids for the calls above; when assigned
  *
  * ## Pieces (usable alone)
@@ -84,6 +86,8 @@ export {
   WallEngine,
   type BudgetStatus,
   type RateChange,
+  type TileEvent,
+  type TileFigure,
   type TileFocus,
   type TileOptions,
   type WallEngineOptions,

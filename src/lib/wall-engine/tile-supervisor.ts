@@ -719,8 +719,12 @@ export class TileSupervisor {
 
   // ---- failure and recovery -----------------------------------------------------------------
 
-  private fail(failure: Failure): void {
+  private fail(given: Failure): void {
     if (!this.wanted || this.destroyed) return;
+    // The core knew before trying that these URLs name a host not reachable from here (a media
+    // server behind NAT): a network fault on them is that, said in words, not a bare "network".
+    const hint = (this.playback as { mediaHostHint?: string } | null)?.mediaHostHint;
+    const failure: Failure = hint && given.reason === 'network' ? { ...given, detail: hint } : given;
     const transport = this.snap.transport;
     const hadPicture = this.pictureThisAttempt;
     this.teardown();

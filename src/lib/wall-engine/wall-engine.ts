@@ -17,7 +17,13 @@ import {
 } from './decode-budget';
 import { LoadMonitor, type FrameLoad, type LoadSource } from './load-monitor';
 import { StartScheduler } from './start-scheduler';
-import { TileSupervisor, type SupervisorSettings, type TileState } from './tile-supervisor';
+import { FAILURE_LABELS } from './failure';
+import {
+  TileSupervisor,
+  type SupervisorSettings,
+  type TileSnapshot,
+  type TileState,
+} from './tile-supervisor';
 
 export interface WallEngineOptions {
   /** The user's transport order (settings.transportOrder). */
@@ -62,6 +68,38 @@ export interface RateChange {
   detail: string | null;
 }
 
+/**
+ * A tile's trouble and its end, for the operator's log: it went stale (it was playing and its
+ * picture stopped: stalled, or its connection dropped), it failed (a reason a person can act on, or
+ * too many attempts), or it recovered (it plays again after either).
+ */
+export interface TileEvent {
+  /** Clock ms. */
+  at: number;
+  tileId: string;
+  /** The tile's label (device key), if it has one. */
+  label: string | null;
+  kind: 'stale' | 'failed' | 'recovered';
+  from: TileState;
+  to: TileState;
+  /** In words: the failure's headline and detail ("Video stopped: no new frame for 3 s"), or how long it was out. */
+  reason: string;
+}
+
+/** What a playing tile decodes, read with the budget's reading each second: for the wall's status bar. */
+export interface TileFigure {
+  tileId: string;
+  label: string | null;
+  rate: PictureRate;
+  width: number;
+  height: number;
+  /** Pictures decoded per second over the last reading. */
+  decodedFps: number;
+  /** The stream's own picture rate (what full rate decodes), where known; else the presented rate. */
+  fullFps: number | null;
+  bitrateKbps: number | null;
+}
+
 /** The decode budget at a glance: for the wall's status line. */
 export interface BudgetStatus {
   /** The automatic budget is on. */
@@ -100,6 +138,8 @@ export interface TileOptions {
    * loading, count as assigned together).
    */
   assignedAt?: number;
+  /** The tile's own transport (the layout tile's `transport`): tried before the settings' order. */
+  transport?: PlaybackTransport;
 }
 
 interface TileRecord {
@@ -116,6 +156,12 @@ interface TileRecord {
   /** The player's counters at the last reading, to count what happened since. */
   frames: { decoded: number; dropped: number } | null;
   decision: BudgetDecision | null;
+  /** What it decoded at the last reading (playing tiles only). */
+  figure: TileFigure | null;
+  /** The state last seen. */
+  lastState: TileState;
+  /** Since when it shows no new picture, once its trouble was reported (so its recovery is); else null. */
+  lostAt: number | null;
 }
 
 /** Tiles made within this long of each other were assigned together (a wall loading). */
@@ -138,12 +184,19 @@ export class WallEngine {
   private settings: Partial<SupervisorSettings>;
   private readonly tiles = new Set<TileSupervisor>();
   private readonly records = new Map<TileSupervisor, TileRecord>();
+  /** Tiles with a transport of their own (TileOptions.transport): it goes first in their order. */
+  private readonly preferred = new WeakMap<TileSupervisor, PlaybackTransport>();
+  private orderFor = (tile: TileSupervisor | undefined, own?: PlaybackTransport) => {
+    const first = own ?? (tile && this.preferred.get(tile));
+    return first ? [first, ...this.order.filter((t) => t !== first)] : this.order;
+  };
   private readonly clock: EngineClock;
   private readonly decodeBudget: DecodeBudget;
   private loadSource: LoadSource | null;
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
   private readonly rateListeners = new Set<(change: RateChange) => void>();
+  private readonly tileListeners = new Set<(event: TileEvent) => void>();
   private nextId = 1;
   private lastTickAt: number | null = null;
   private lastStartingAt = -Infinity;
@@ -188,7 +241,7 @@ export class WallEngine {
       playerOptions: this.options.playerOptions,
       budget: this.budget,
       scheduler: this.scheduler,
-      order: this.order,
+      order: this.orderFor(undefined, tile.transport),
       capabilities: this.capabilities,
       settings: this.settings,
       clock: this.options.clock,
@@ -210,9 +263,15 @@ export class WallEngine {
       resize: null,
       frames: null,
       decision: null,
+      figure: null,
+      lastState: supervisor.snapshot().state,
+      lostAt: null,
     };
+    const watched = record;
+    supervisor.subscribe((snap) => this.noteState(watched, snap));
     this.watchArea(record);
     this.tiles.add(supervisor);
+    if (tile.transport) this.preferred.set(supervisor, tile.transport);
     this.records.set(supervisor, record);
     this.ensureBudgetTimer();
     return supervisor;
@@ -290,6 +349,63 @@ export class WallEngine {
     return () => {
       this.rateListeners.delete(listener);
     };
+  }
+
+  /**
+   * Called when a tile goes stale, fails or recovers (for the operator's log). Returns the
+   * unsubscribe. A tile that never played and is still trying says nothing until it fails.
+   */
+  onTileEvent(listener: (event: TileEvent) => void): () => void {
+    this.tileListeners.add(listener);
+    return () => {
+      this.tileListeners.delete(listener);
+    };
+  }
+
+  /** What each playing tile decoded at the last reading (about a second old): the status bar's figures. */
+  tileFigures(): TileFigure[] {
+    const figures: TileFigure[] = [];
+    for (const record of this.records.values()) if (record.figure) figures.push(record.figure);
+    return figures;
+  }
+
+  private noteState(record: TileRecord, snap: TileSnapshot): void {
+    const from = record.lastState;
+    const to = snap.state;
+    if (from === to) return;
+    record.lastState = to;
+    let kind: TileEvent['kind'] | null = null;
+    let reason = '';
+    if (from === 'playing' && (to === 'stalled' || to === 'reconnecting')) {
+      kind = 'stale';
+      reason = troubleText(snap);
+    } else if (to === 'failed') {
+      kind = 'failed';
+      reason = troubleText(snap);
+    } else if (to === 'playing' && record.lostAt !== null) {
+      kind = 'recovered';
+      reason = `playing again${outFor((snap.firstFrameAt ?? this.clock.now()) - record.lostAt)}`;
+    }
+    if (kind === 'stale' || kind === 'failed')
+      record.lostAt ??= snap.lastFrameAt ?? snap.troubleSince ?? this.clock.now();
+    else if (to === 'playing' || to === 'idle') record.lostAt = null;
+    if (kind === null) return;
+    const event: TileEvent = {
+      at: this.clock.now(),
+      tileId: record.id,
+      label: record.label,
+      kind,
+      from,
+      to,
+      reason,
+    };
+    for (const listener of [...this.tileListeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('[wall] a tile event listener failed:', error);
+      }
+    }
   }
 
   /** The load now: sample the tiles, let the budget decide, apply its rates. Runs every second. */
@@ -402,11 +518,13 @@ export class WallEngine {
       const stats = snap.state === 'playing' ? supervisor.stats() : null;
       if (!stats) {
         record.frames = null;
+        record.figure = null;
         continue;
       }
       if (typeof stats.callbackLatenessMs === 'number') lateness.push(stats.callbackLatenessMs);
       const last = record.frames;
       record.frames = { decoded: stats.decodedFrames, dropped: stats.droppedFrames };
+      record.figure = this.figureOf(record, stats, last, now);
       // A new player starts its counters from zero: count from there at the next reading.
       if (!last || stats.decodedFrames < last.decoded || stats.droppedFrames < last.dropped) continue;
       const settled =
@@ -435,6 +553,27 @@ export class WallEngine {
       load.callbackLatenessMs = lateness[Math.floor(lateness.length / 2)];
     }
     return load;
+  }
+
+  private figureOf(
+    record: TileRecord,
+    stats: NonNullable<ReturnType<TileSupervisor['stats']>>,
+    last: TileRecord['frames'],
+    now: number,
+  ): TileFigure {
+    const seconds = this.lastTickAt === null ? 0 : (now - this.lastTickAt) / 1000;
+    const counted = last !== null && stats.decodedFrames >= last.decoded && seconds > 0;
+    const decodedFps = counted ? (stats.decodedFrames - last.decoded) / seconds : (stats.fps ?? 0);
+    return {
+      tileId: record.id,
+      label: record.label,
+      rate: stats.rate ?? record.supervisor.snapshot().rate ?? 'full',
+      width: stats.width,
+      height: stats.height,
+      decodedFps: Math.round(decodedFps * 10) / 10,
+      fullFps: stats.streamFps ?? stats.fps ?? null,
+      bitrateKbps: stats.bitrateKbps,
+    };
   }
 
   private ensureBudgetTimer(): void {
@@ -493,7 +632,7 @@ export class WallEngine {
     if (change.order) this.order = change.order;
     if (change.hiddenGraceMs !== undefined)
       this.settings = { ...this.settings, hiddenGraceMs: change.hiddenGraceMs };
-    for (const tile of this.tiles) tile.configure({ order: this.order, settings: this.settings });
+    for (const tile of this.tiles) tile.configure({ order: this.orderFor(tile), settings: this.settings });
   }
 
   /**
@@ -548,6 +687,22 @@ export class WallEngine {
     this.loadSource?.stop();
     this.loadSource = this.options.loadSource ?? null;
   }
+}
+
+/** "Video stopped: no new frame for 3 s" */
+function troubleText(snap: TileSnapshot): string {
+  const label = snap.reason ? FAILURE_LABELS[snap.reason] : 'No picture';
+  return snap.detail ? `${label}: ${snap.detail}` : label;
+}
+
+/** " after 12 s without a picture" (" after 0.6 s …" under 10 s; nothing under 0.1 s). */
+function outFor(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 100) return '';
+  if (ms < 10_000) return ` after ${(ms / 1000).toFixed(1)} s without a picture`;
+  const seconds = Math.round(ms / 1000);
+  return seconds < 120
+    ? ` after ${seconds} s without a picture`
+    : ` after ${Math.round(seconds / 60)} min without a picture`;
 }
 
 /** A video element's area on screen (CSS px²); 0 where there is no layout (tests, hidden). */

@@ -79,6 +79,7 @@ describe('provisioning import', () => {
     expect(summary).toEqual({
       profiles: ['site-a', 'cam'],
       layouts: ['lobby'],
+      tours: [],
       selectedProfileId: 'site-a',
       kiosk: { enabled: true, startLayout: 'lobby', locked: true },
     });

@@ -63,3 +63,63 @@ describe('npm run demo-platform (electron/demo-platform/cli.ts)', () => {
       expect(stderr).not.toContain(secret);
   });
 });
+
+describe('npm run demo-platform with the list quirks and an advertised media host', () => {
+  it('serves capped pages with odd records and stream URLs naming the advertised host', async () => {
+    const quirky = spawn(
+      process.execPath,
+      [
+        tsxCli,
+        'electron/demo-platform/cli.ts',
+        '--max-page-size',
+        '30',
+        '--odd-records',
+        '--advertised-host',
+        'cams.invalid',
+      ],
+      { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const reader = createInterface({ input: quirky.stdout! });
+      const [first] = (await once(reader, 'line')) as [string];
+      const printed = JSON.parse(first) as { baseUrl: string; credentials: { user: Record<string, string> } };
+      const { user } = printed.credentials;
+      const products = new URL('/products', printed.baseUrl);
+      for (const [name, value] of Object.entries(user)) products.searchParams.set(name, value);
+      const listed = (await (await fetch(products)).json()) as { data: { productKey: string }[] };
+      const devices = new URL(`/products/${listed.data[0].productKey}/devices`, printed.baseUrl);
+      devices.search = products.search;
+      devices.searchParams.set('pageSize', '100');
+      const page = (await (await fetch(devices)).json()) as {
+        pageSize: number;
+        data: { deviceKey: string; createAt: unknown }[];
+      };
+      expect(page.pageSize).toBe(30);
+      expect(page.data).toHaveLength(30);
+      expect(typeof page.data[3].createAt).toBe('string');
+      const stream = new URL(`/videos/${page.data[0].deviceKey}/streamStart`, printed.baseUrl);
+      stream.search = products.search;
+      const played = (await (await fetch(stream)).json()) as { ws_flv: string };
+      expect(new URL(played.ws_flv).hostname).toBe('cams.invalid');
+    } finally {
+      quirky.kill('SIGTERM');
+      await once(quirky, 'exit');
+    }
+  });
+
+  it('refuses a page size cap outside 1–100 with its usage', async () => {
+    const refused = spawn(
+      process.execPath,
+      [tsxCli, 'electron/demo-platform/cli.ts', '--max-page-size', '500'],
+      {
+        cwd: repo,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    refused.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const [code] = (await once(refused, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--max-page-size needs a whole number from 1 to 100/);
+  });
+});

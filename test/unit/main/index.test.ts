@@ -32,6 +32,8 @@ const electron = vi.hoisted(() => {
     getPath: vi.fn((name: string) => paths[name] ?? `/nonexistent/${name}`),
     getName: () => 'Control Room Wall',
     getVersion: () => '0.1.0',
+    getAppPath: () => '/src/wall',
+    setLoginItemSettings: record('app.setLoginItemSettings'),
     enableSandbox: record('app.enableSandbox'),
     requestSingleInstanceLock: record('app.requestSingleInstanceLock', () => true),
     quit: record('app.quit'),
@@ -100,6 +102,8 @@ const electron = vi.hoisted(() => {
       forcefullyCrashRenderer: vi.fn(),
       closeDevTools: vi.fn(),
       isDevToolsOpened: () => false,
+      isCrashed: () => false,
+      executeJavaScript: vi.fn(async () => 1),
     };
     this.loadURL = vi.fn(async (target: string) => {
       calls.push(`loadURL:${target}`);
@@ -109,6 +113,20 @@ const electron = vi.hoisted(() => {
     this.off = vi.fn();
     this.once = vi.fn();
     this.isDestroyed = () => false;
+    let bounds = {
+      x: (options as { x?: number }).x ?? 160,
+      y: (options as { y?: number }).y ?? 90,
+      width: (options as { width?: number }).width ?? 1600,
+      height: (options as { height?: number }).height ?? 900,
+    };
+    this.getBounds = () => bounds;
+    this.getNormalBounds = () => bounds;
+    this.setBounds = vi.fn((next: typeof bounds) => (bounds = next));
+    this.isFullScreen = () => false;
+    this.focus = vi.fn();
+    this.show = vi.fn();
+    this.restore = vi.fn();
+    this.destroy = vi.fn();
     this.setKiosk = record('window.setKiosk');
     // Created hidden (shown at ready-to-show), so the display may still sleep.
     this.isVisible = () => false;
@@ -117,6 +135,18 @@ const electron = vi.hoisted(() => {
   });
   Object.assign(BrowserWindow, { getAllWindows: () => windows });
   const powerSaveBlocker = { start: record('powerSaveBlocker.start', () => 1), stop: vi.fn() };
+  const display = (id: number, x: number, label: string) => ({
+    id,
+    label,
+    bounds: { x, y: 0, width: 1920, height: 1080 },
+    workArea: { x, y: 0, width: 1920, height: 1040 },
+  });
+  const screen = {
+    displays: [display(1, 0, 'Built-in'), display(2, 1920, 'DELL U2720Q')],
+    getAllDisplays: () => screen.displays,
+    getPrimaryDisplay: () => screen.displays[0],
+    on: vi.fn(),
+  };
   const Menu = {
     getApplicationMenu: vi.fn(() => null),
     setApplicationMenu: record('Menu.setApplicationMenu'),
@@ -130,6 +160,7 @@ const electron = vi.hoisted(() => {
     safeStorage,
     BrowserWindow,
     powerSaveBlocker,
+    screen,
     calls,
     appListeners,
     windows,
@@ -169,8 +200,11 @@ type IpcHandler = (
 let work: string;
 let demoBaseUrl: string | undefined;
 
+const xdgBefore = process.env.XDG_CONFIG_HOME;
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'wall-main-'));
+  // Start at login writes the Linux autostart entry here, never in the real home folder.
+  process.env.XDG_CONFIG_HOME = path.join(work, 'xdg');
 });
 afterAll(async () => {
   // Quitting closes the embedded demo platform: wait until it stops answering.
@@ -189,6 +223,8 @@ afterAll(async () => {
     );
   }
   await rm(work, { recursive: true, force: true });
+  if (xdgBefore === undefined) delete process.env.XDG_CONFIG_HOME;
+  else process.env.XDG_CONFIG_HOME = xdgBefore;
 });
 
 function ipc(channel: Channel): IpcHandler {
@@ -326,5 +362,69 @@ describe('electron/main/index.ts', () => {
     };
     const result = await ipc('profiles:list')({ sender: stranger, senderFrame: stranger.mainFrame });
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+  });
+  it.runIf(process.platform === 'linux')('turns start at login on and off as the setting says', async () => {
+    const entry = path.join(work, 'xdg', 'autostart', 'control-room-wall.desktop');
+    expect(await readdir(path.join(work, 'xdg')).catch(() => [])).not.toContain('autostart.desktop');
+    const on = await ipc('settings:set')(fromWindow(), { kiosk: { startAtLogin: true } });
+    expect(on.ok).toBe(true);
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Exec="'));
+    const text = await readFile(entry, 'utf8');
+    // Unpackaged: the Electron binary, the app folder, the data folder it runs with.
+    expect(text).toContain(`"/src/wall" "--user-data-dir=${path.join(work, 'user-data')}"`);
+    await ipc('settings:set')(fromWindow(), { kiosk: { startAtLogin: false } });
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8').catch(() => 'gone')).toBe('gone'));
+  });
+
+  it('lists the displays and opens a view in a window of its own on the chosen one, saved for the next start', async () => {
+    const displays = await ipc('displays:list')(fromWindow());
+    expect(displays).toMatchObject({
+      ok: true,
+      value: [
+        { id: 1, primary: true, label: 'Display 1: Built-in, 1920 × 1080' },
+        { id: 2, primary: false, label: 'Display 2: DELL U2720Q, 1920 × 1080' },
+      ],
+    });
+    await ipc('profiles:select')(fromWindow(), { id: 'north' });
+    const saved = await ipc('layouts:save')(fromWindow(), {
+      name: 'Gate',
+      profileId: 'north',
+      grid: { columns: 2, rows: 2 },
+      tiles: [],
+    });
+    expect(saved.ok).toBe(true);
+    const id = (saved.value as { id: string }).id;
+    const before = electron.windows.length;
+    const opened = await ipc('windows:open')(fromWindow(), { layoutId: id, displayId: 2 });
+    expect(opened).toEqual({ ok: true, value: { displayId: 2, focusedExisting: false } });
+    expect(electron.windows).toHaveLength(before + 1);
+    const view = electron.windows.at(-1) as unknown as { options: Record<string, unknown> };
+    // It fills display 2's work area and loads the page for that view.
+    expect(view.options).toMatchObject({ x: 1920, y: 0, width: 1920, height: 1040 });
+    expect(electron.calls).toContain(`loadURL:app://wall/index.html?view=${encodeURIComponent(id)}`);
+    // Asked again: the same window comes forward, no second one.
+    expect(await ipc('windows:open')(fromWindow(), { layoutId: id })).toMatchObject({
+      ok: true,
+      value: { focusedExisting: true },
+    });
+    expect(electron.windows).toHaveLength(before + 1);
+    // A view that does not exist is refused by name.
+    expect(await ipc('windows:open')(fromWindow(), { layoutId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
+    });
+    // Where the windows are is written to the data folder (the main window and the view's).
+    const file = path.join(work, 'user-data', 'wall-windows.json');
+    await vi.waitFor(async () => {
+      const doc = JSON.parse(await readFile(file, 'utf8')) as { value: { windows: unknown[] } };
+      expect(doc.value.windows).toEqual([
+        expect.objectContaining({ layoutId: null, displayId: 1 }),
+        expect.objectContaining({
+          layoutId: id,
+          displayId: 2,
+          bounds: { x: 1920, y: 0, width: 1920, height: 1040 },
+        }),
+      ]);
+    });
   });
 });

@@ -130,6 +130,22 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     })) as { ok: boolean; value: { id: string } };
     expect(layout.ok).toBe(true);
     await call('layouts:list');
+    // Saved views and tours, and their export (which must carry no secret of any profile) and import.
+    await call('layouts:rename', { id: layout.value.id, name: 'Canary wall renamed' });
+    await call('layouts:duplicate', { id: layout.value.id });
+    await call('tours:save', {
+      id: 'c-tour',
+      name: 'Canary tour',
+      kind: 'views',
+      dwellSeconds: 5,
+      views: [layout.value.id, layout.value.id],
+    });
+    await call('tours:list');
+    const exported = (await call('views:export')) as { ok: boolean; value: { text: string } };
+    expect(exported.ok).toBe(true);
+    await call('views:import', { text: exported.value.text, onConflict: 'copy' });
+    await call('views:import', { text: `{"format":"control-room-wall/views","x":"${CANARY.refused}",}` });
+    await call('tours:remove', { id: 'c-tour' });
     await call('settings:get');
     await call('settings:set', { statsOverlay: true });
     await call('demo:start');
@@ -141,6 +157,24 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     await call('platform:status');
     await call('ui:set', { key: 'canary.ui', value: { open: true } });
     await call('ui:get', { key: 'canary.ui' });
+    // Refused by the browser shell (it downloads snapshots): the refusal carries no secret either.
+    await call('snapshots:save', { deviceName: CANARY.stray, takenAt: 0, png: 'iVBORw0KGgo=' });
+    // The browser shell has no windows of its own (the page opens browser windows): lists none, refuses.
+    await call('displays:list');
+    await call('windows:open', { layoutId: CANARY.stray });
+    // The operator log takes the wall's words; a stream URL in a reason loses its query (its secret).
+    await call('oplog:append', {
+      events: [
+        {
+          at: Date.now(),
+          kind: 'failed',
+          deviceKey: 'cam-1',
+          reason: `stream ws://127.0.0.1:1/live/a.flv?secret=${CANARY.device}&token=${CANARY.product} closed`,
+        },
+      ],
+    });
+    await call('oplog:list');
+    await call('oplog:csv');
     const provisioned = {
       version: 1,
       profiles: [

@@ -30,7 +30,8 @@ describe('resizeGrid', () => {
     ];
     const two = resizeGrid(shape(3, 3, tiles), { columns: 2, rows: 2 });
     expect(two.parked).toEqual([]);
-    expect(where(two.layout)).toEqual(['a@1,1', 'c@2,1', 'b@1,2']);
+    // c (column 3, row 1) comes before b (row 3) in reading order; the tiles keep their order in the layout.
+    expect(where(two.layout)).toEqual(['a@1,1', 'b@1,2', 'c@2,1']);
     expect(two.layout.parked).toBeUndefined();
   });
 
@@ -92,13 +93,21 @@ describe('resizeGrid', () => {
     expect(grown.layout.parked).toBeUndefined();
   });
 
-  it('cuts spans to fit, clamps the grid to 1…8, and keeps no parked field when nothing is parked', () => {
+  it('splits an area that no longer fits, clamps the grid to 1…8, and keeps no parked field when nothing is parked', () => {
     const big = resizeGrid(shape(2, 2, [{ deviceKey: 'w', column: 1, row: 1, columnSpan: 2 }]), {
       columns: 1,
       rows: 2,
     });
     expect(big.parked).toEqual([]);
-    expect(big.layout.tiles[0]).toMatchObject({ columnSpan: 1 });
+    expect(where(big.layout)).toEqual(['w@1,1']);
+    expect(big.layout.areas).toBeUndefined();
+    // An area that fits stays, with its tile.
+    const kept = resizeGrid(shape(2, 2, [{ deviceKey: 'w', column: 1, row: 1, columnSpan: 2 }]), {
+      columns: 3,
+      rows: 3,
+    });
+    expect(where(kept.layout)).toEqual(['w@1,1:2x1']);
+    expect(kept.layout.areas).toEqual([{ column: 1, row: 1, columnSpan: 2, rowSpan: 1 }]);
     expect(resizeGrid(shape(2, 2), { columns: 12, rows: 0 }).layout.grid).toEqual({ columns: 8, rows: 1 });
     expect('parked' in resizeGrid(shape(2, 2), { columns: 3, rows: 3 }).layout).toBe(false);
   });

@@ -124,18 +124,26 @@ describe('placeDeviceIn', () => {
 });
 
 describe('removing, moving, resizing', () => {
-  it('removes the tile covering a cell, spans included', () => {
+  it('removes the tile covering a cell, spans included; its size stays with the cells (an empty area)', () => {
     const start = shape(3, 3, [
       { deviceKey: 'big', column: 1, row: 1, columnSpan: 2, rowSpan: 2 },
       { deviceKey: 'a', column: 3, row: 1 },
     ]);
     const after = removeTileAt(start, { column: 2, row: 2 });
     expect(where(after)).toEqual(['a@3,1']);
-    expect(freeCells(after)).toHaveLength(8);
-    expect(removeTileAt(start, { column: 3, row: 3 })).toEqual(start);
+    expect(after.areas).toEqual([{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }]);
+    // The empty 2×2 area is one free cell, then the 4 single ones.
+    expect(freeCells(after)).toEqual([
+      { column: 1, row: 1 },
+      { column: 3, row: 2 },
+      { column: 1, row: 3 },
+      { column: 2, row: 3 },
+      { column: 3, row: 3 },
+    ]);
+    expect(where(removeTileAt(start, { column: 3, row: 3 }))).toEqual(where(start));
   });
 
-  it('moves a tile to a free cell, swaps with another tile, and refuses a move that would overlap', () => {
+  it('moves a tile to a free cell and swaps with another tile; sizes belong to the cells', () => {
     const start = shape(3, 2, [
       { deviceKey: 'a', column: 1, row: 1 },
       { deviceKey: 'b', column: 2, row: 1 },
@@ -151,8 +159,18 @@ describe('removing, moving, resizing', () => {
       'b@1,1',
       'wide@1,2:2x1',
     ]);
-    // The 2-wide tile cannot go to column 3 (it would leave the grid).
-    expect(moveTile(start, { column: 1, row: 2 }, { column: 3, row: 2 })).toBeNull();
+    // The 2-wide tile moved to a single cell becomes 1 × 1 there; its area stays, empty.
+    const out = moveTile(start, { column: 1, row: 2 }, { column: 3, row: 2 })!;
+    expect(where(out)).toEqual(['a@1,1', 'b@2,1', 'wide@3,2']);
+    expect(out.areas).toEqual([{ column: 1, row: 2, columnSpan: 2, rowSpan: 1 }]);
+    // Swapped with a small tile, the small one takes the area's size (and nothing else moves in the array).
+    expect(where(moveTile(start, { column: 2, row: 2 }, { column: 2, row: 1 })!)).toEqual([
+      'a@1,1',
+      'b@1,2:2x1',
+      'wide@2,1',
+    ]);
+    // Onto itself: nothing to do.
+    expect(moveTile(start, { column: 1, row: 2 }, { column: 2, row: 2 })).toBeNull();
   });
 });
 

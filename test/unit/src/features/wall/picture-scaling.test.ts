@@ -39,3 +39,18 @@ describe('pictureScaling', () => {
     expect(pictureScaling(p360, { width: 0, height: 0 })).toBe('smooth');
   });
 });
+
+describe('pictureScaling with a picture fit and a digital zoom', () => {
+  // 640×360 in a square box of 300: letterboxed at 300/640 ≈ 0.47 (fast), cropped at 300/360 ≈ 0.83.
+  const box = { width: 300, height: 300 };
+  it('decides fill (cropped) on the larger axis scale, stretch and fit on the smaller', () => {
+    expect(pictureScaling(p360, box, 1, 'fit')).toBe('fast');
+    expect(pictureScaling(p360, box, 1, 'fill')).toBe('smooth');
+    expect(pictureScaling(p360, box, 1, 'stretch')).toBe('fast');
+  });
+  it('counts the zoom: a zoomed picture is shown larger and goes back to smooth', () => {
+    expect(pictureScaling(p360, box, 1, 'fit', 1)).toBe('fast');
+    expect(pictureScaling(p360, box, 1, 'fit', 2)).toBe('smooth');
+    expect(pictureScaling(p360, box, 1, 'fit', Number.NaN)).toBe('fast');
+  });
+});

@@ -12,6 +12,7 @@ vi.mock('../../../../../src/lib/bridge', () => ({
 
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
 const { VIEW_DEBOUNCE_MS, WALL_VIEW_KEY } = await import('../../../../../src/features/wall/wall-view');
+const { LAYOUT_PRESETS } = await import('../../../../../src/features/wall/layout-presets');
 
 let h: CoreHarness;
 let profileId: string;
@@ -242,6 +243,27 @@ describe('placing devices', () => {
     await openWall();
     expect(store().placeDevice(dev('a'))).toMatchObject({ ok: false, reason: 'locked' });
     expect(store().layout?.tiles).toEqual([]);
+  });
+
+  it('lets an administrator change a locked wall while the PIN unlock lasts, as the core does', async () => {
+    const layout = await saveElsewhere({
+      id: 'k2',
+      name: 'Kiosk 2',
+      profileId,
+      grid: { columns: 2, rows: 2 },
+      tiles: [],
+    });
+    await h.core.importProvisioning(
+      JSON.stringify({ version: 1, kiosk: { enabled: true, startLayout: layout.id, locked: true, adminPin: '2468' } }),
+    );
+    await openWall();
+    expect(store().editable()).toBe(false);
+    const unlocked = await h.api.kiosk.unlock({ pin: '2468' });
+    expect(unlocked.ok && unlocked.value.unlockedUntil).toBeGreaterThan(Date.now());
+    await vi.waitFor(() => expect(store().editable()).toBe(true));
+    expect(store().placeDevice(dev('a'))).toMatchObject({ ok: true });
+    await h.api.kiosk.lock();
+    await vi.waitFor(() => expect(store().editable()).toBe(false));
   });
 });
 
@@ -498,5 +520,124 @@ describe('keys', () => {
     expect(store().statsShown['big||#1']).toBe(true);
     store().toggleStats('big||#1');
     expect(store().statsShown['big||#1']).toBe(false);
+  });
+});
+
+describe('layouts and assigning (presets, merge, split, several devices, tile settings)', () => {
+  const preset = (id: string) => LAYOUT_PRESETS.find((p) => p.id === id)!;
+
+  it('a preset keeps the tiles that fit, parks the rest, saves its areas through the core, and Undo takes it back', async () => {
+    await saveElsewhere({
+      id: 'nine',
+      name: 'Nine',
+      profileId,
+      grid: { columns: 3, rows: 3 },
+      tiles: Array.from({ length: 9 }, (_, i) => ({
+        deviceKey: `d${i + 1}`,
+        column: (i % 3) + 1,
+        row: Math.floor(i / 3) + 1,
+      })),
+    });
+    await openWall();
+    expect(
+      store()
+        .previewPreset(preset('1+5'))
+        .map((t) => t.deviceKey),
+    ).toEqual(['d2', 'd4', 'd5']);
+    const out = store().applyPreset(preset('1+5'))!;
+    expect(out.parked.map((t) => t.deviceKey)).toEqual(['d2', 'd4', 'd5']);
+    expect(store().layout?.areas).toEqual([{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }]);
+    expect(store().changes).toBe('modified');
+    expect(await store().saveLayout()).toEqual({ ok: true });
+    const saved = await stored('nine');
+    expect(saved?.areas).toEqual([{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }]);
+    expect(saved?.parked?.map((t) => t.deviceKey)).toEqual(['d2', 'd4', 'd5']);
+    expect(store().changes).toBe('none');
+    expect(store().undo()).toBe(true);
+    expect(store().layout?.areas).toBeUndefined();
+    expect(store().layout?.tiles).toHaveLength(9);
+  });
+
+  it('Shift+arrows select cells, merge makes them one tile, split takes it apart: each one edit', async () => {
+    await saveElsewhere({
+      id: 'merge',
+      name: 'Merge',
+      profileId,
+      grid: { columns: 3, rows: 3 },
+      tiles: [
+        { deviceKey: 'a', column: 1, row: 1 },
+        { deviceKey: 'b', column: 2, row: 1 },
+      ],
+    });
+    await openWall();
+    store().selectTile({ column: 1, row: 1 });
+    store().extendSelection(1, 0);
+    store().extendSelection(0, 1);
+    expect(store().selectionRect()).toEqual({ column: 1, row: 1, columnSpan: 2, rowSpan: 2 });
+    const merged = store().mergeSelection()!;
+    expect(merged.moved.map((t) => t.deviceKey)).toEqual(['b']);
+    expect(cells(store().layout)).toEqual(['a@1,1', 'b@3,1']);
+    expect(store().layout?.tiles[0]).toMatchObject({ columnSpan: 2, rowSpan: 2 });
+    expect(store().selectionEnd).toBeNull();
+    expect(store().history.past.at(-1)?.label).toBe('Merge 2 × 2 cells');
+    expect(store().splitTile({ column: 2, row: 2 })).toBe(true);
+    expect(store().layout?.areas).toBeUndefined();
+    expect(store().layout?.tiles[0]).not.toHaveProperty('columnSpan');
+    expect(store().splitTile({ column: 1, row: 1 })).toBe(false);
+    // A device put on an empty area takes its size.
+    store().undo();
+    store().removeTile({ column: 1, row: 1 });
+    const put = store().placeDevice(dev('z'), { column: 2, row: 2 });
+    expect(put).toMatchObject({ ok: true, cell: { column: 1, row: 1 } });
+    expect(store().layout?.tiles.find((t) => t.deviceKey === 'z')).toMatchObject({
+      columnSpan: 2,
+      rowSpan: 2,
+    });
+  });
+
+  it('puts a page of devices on the wall in one undoable edit: free cells in reading order, none twice, no replacing', async () => {
+    await saveElsewhere({
+      id: 'many',
+      name: 'Many',
+      profileId,
+      grid: { columns: 2, rows: 2 },
+      tiles: [{ deviceKey: 'here', column: 2, row: 1 }],
+    });
+    await openWall();
+    const result = store().placeDevices(['p1', 'here', 'p2', 'p3', 'p4'].map(dev));
+    expect(result.placed.map((d) => d.deviceKey)).toEqual(['p1', 'here', 'p2', 'p3']);
+    expect(result.alreadyOn.map((d) => d.deviceKey)).toEqual(['here']);
+    expect(result.noRoom.map((d) => d.deviceKey)).toEqual(['p4']);
+    expect(cells(store().layout)).toEqual(['here@2,1', 'p1@1,1', 'p2@1,2', 'p3@2,2']);
+    expect(store().history.past).toHaveLength(1);
+    expect(store().undo(result.editId)).toBe(true);
+    expect(cells(store().layout)).toEqual(['here@2,1']);
+  });
+
+  it("updateTile changes a tile's channel, transport and fit as one edit; empty values take them away", async () => {
+    await saveElsewhere({
+      id: 'settings',
+      name: 'Settings',
+      profileId,
+      grid: { columns: 2, rows: 1 },
+      tiles: [{ deviceKey: 'a', column: 1, row: 1 }],
+    });
+    await openWall();
+    expect(
+      store().updateTile({ column: 1, row: 1 }, { sipId: ' 3402 ', transport: 'hls', fit: 'fill' }),
+    ).toBe(true);
+    expect(store().layout?.tiles[0]).toMatchObject({ sipId: '3402', transport: 'hls', fit: 'fill' });
+    expect(store().changes).toBe('modified');
+    // The same again: no edit.
+    expect(store().updateTile({ column: 1, row: 1 }, { transport: 'hls' })).toBe(false);
+    expect(store().updateTile({ column: 1, row: 1 }, { sipId: '', transport: undefined })).toBe(true);
+    expect(store().layout?.tiles[0]).not.toHaveProperty('sipId');
+    expect(store().layout?.tiles[0]).not.toHaveProperty('transport');
+    expect(store().updateTile({ column: 2, row: 1 }, { label: 'x' })).toBe(false);
+    expect(await store().saveLayout()).toEqual({ ok: true });
+    expect((await stored('settings'))?.tiles[0]).toMatchObject({ fit: 'fill' });
+    store().undo();
+    store().undo();
+    expect(store().layout?.tiles[0]).not.toHaveProperty('fit');
   });
 });

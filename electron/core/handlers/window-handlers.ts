@@ -1,0 +1,41 @@
+import type { DisplayInfo, WindowOpened, WindowOpenInput } from '../../shared/contract';
+import { CoreError } from '../core-error';
+import type { CoreContext } from '../core-context';
+import type { CoreHandlers } from '../run-handler';
+
+/**
+ * The shell's windows, as a port: the desktop app opens a view in a BrowserWindow of its own on a
+ * chosen display (electron/main/app/view-windows.ts). The browser shell has none: its page opens a
+ * browser window itself.
+ */
+export interface WallWindows {
+  displays(): Promise<DisplayInfo[]>;
+  open(input: WindowOpenInput): Promise<WindowOpened>;
+}
+
+/** displays:list and windows:open, over the shell's WallWindows port when it has one. */
+export function windowHandlers(ctx: CoreContext): Pick<CoreHandlers, 'displays:list' | 'windows:open'> {
+  const windows = ctx.ports.windows;
+  return {
+    'displays:list': async () => (windows ? windows.displays() : []),
+
+    'windows:open': async (input) => {
+      if (!windows)
+        throw new CoreError(
+          'invalid-request',
+          'This shell has no windows of its own: the page opens the view in a new browser window instead.',
+        );
+      // A window opened now is opened again at every start: it changes what a locked wall shows.
+      if ((await ctx.settings.get()).kiosk.locked && ctx.kiosk.session.unlockedUntil() === null)
+        throw new CoreError(
+          'locked',
+          'Opening a view in a new window is not allowed: this wall is locked as a kiosk. An administrator can unlock it with the admin PIN.',
+        );
+      if (!(await ctx.layouts.list()).some((l) => l.id === input.layoutId))
+        throw new CoreError('not-found', `There is no saved view with id "${input.layoutId}".`, [
+          { path: 'layoutId', message: 'no saved view has this id' },
+        ]);
+      return windows.open(input);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, MAX_GRID, placeTiles } from './layout';
+import { TourFileSchema } from './tour';
+
+/**
+ * Saved views and tours moved between computers as one JSON document.
+ *
+ * A view names its profile by id only: the document never carries a credential, a platform
+ * address or anything else of a profile. Unknown keys are refused (in a hand-edited file they are
+ * almost always typos), so a document is read exactly as it was written.
+ */
+export const VIEWS_FORMAT = 'control-room-wall/views';
+export const VIEWS_VERSION = 1;
+
+const strictTile = LayoutTileSchema.strict();
+
+/** A view as the document carries it: a saved layout, nothing added. */
+export const TransferViewSchema = z
+  .object({
+    ...LayoutSchema.shape,
+    grid: LayoutGridSchema.strict(),
+    tiles: z.array(strictTile).max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} tiles`),
+    parked: z
+      .array(strictTile)
+      .max(MAX_GRID * MAX_GRID)
+      .optional(),
+  })
+  .strict()
+  .superRefine((view, ctx) => {
+    for (const p of placeTiles(view).problems)
+      ctx.addIssue({
+        code: 'custom',
+        path: p.path
+          .split(/\.|\[|\]/)
+          .filter((s) => s !== '')
+          .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+        message: p.message,
+      });
+  });
+
+export const ViewsDocumentSchema = z
+  .object({
+    $schema: z.string().optional(),
+    format: z.literal(VIEWS_FORMAT),
+    version: z.literal(VIEWS_VERSION),
+    /** When it was exported (ISO 8601), for the people who keep the files. */
+    exportedAt: z.string().optional(),
+    views: z.array(TransferViewSchema).max(1000, 'at most 1000 views'),
+    tours: z.array(TourFileSchema).max(1000, 'at most 1000 tours').optional(),
+  })
+  .strict();
+export type ViewsDocument = z.infer<typeof ViewsDocumentSchema>;
+
+const idList = z.array(z.string().min(1)).max(1000);
+
+/** Which views and tours to export; absent: all. Views a chosen tour shows come along. */
+export const ViewsExportInputSchema = z
+  .object({
+    views: idList.optional(),
+    /** Absent with `views` given: the tours that show only those views. */
+    tours: idList.optional(),
+  })
+  .optional();
+export type ViewsExportInput = z.input<typeof ViewsExportInputSchema>;
+
+export const ViewsExportSchema = z.object({
+  /** The document, pretty-printed JSON. */
+  text: z.string(),
+  /** A file name to save it under: `views-2026-11-25.json`. */
+  fileName: z.string(),
+  views: z.number().int(),
+  tours: z.number().int(),
+});
+export type ViewsExport = z.infer<typeof ViewsExportSchema>;
+
+/**
+ * What happens to a view or tour whose id is already saved here (with other content): imported
+ * beside it as a copy with a new id (nothing is lost), or written over it. One identical to the
+ * saved one is left as it is either way, so importing the same file twice changes nothing.
+ */
+export const ImportConflictSchema = z.enum(['copy', 'replace']);
+export type ImportConflict = z.infer<typeof ImportConflictSchema>;
+
+export const ViewsImportInputSchema = z.object({
+  text: z.string().max(2_000_000, 'the file is larger than 2 MB'),
+  onConflict: ImportConflictSchema.default('copy'),
+});
+export type ViewsImportInput = z.input<typeof ViewsImportInputSchema>;
+
+const outcome = z.enum(['added', 'copied', 'replaced', 'unchanged']);
+
+export const ViewsImportSummarySchema = z.object({
+  views: z.array(
+    z.object({
+      /** The id it has here (a copy's new id). */
+      id: z.string(),
+      /** The id the document gave it. */
+      from: z.string(),
+      name: z.string(),
+      outcome,
+      profileId: z.string(),
+      /** Its profile is not on this computer, so it plays with the selected profile instead. */
+      reboundFrom: z.string().optional(),
+    }),
+  ),
+  tours: z.array(z.object({ id: z.string(), from: z.string(), name: z.string(), outcome })),
+});
+export type ViewsImportSummary = z.infer<typeof ViewsImportSummarySchema>;

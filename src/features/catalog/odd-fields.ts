@@ -1,0 +1,48 @@
+import type { Device, Product } from '../../../electron/shared/domain';
+
+/**
+ * A record as the core lists it: a field of an unexpected type (a timestamp sent as text, a missing
+ * flag) does not fail its page; the value as it came is kept in `odd`, field by field, to be shown raw
+ * and marked, while the record's own field holds a neutral stand-in.
+ */
+export type Listed<T> = T & { odd?: Record<string, unknown> };
+export type ListedDevice = Listed<Device>;
+export type ListedProduct = Listed<Product>;
+
+/** The value of an odd field as it came, as text: strings quoted, a missing field said so. */
+export function rawText(value: unknown): string {
+  if (value === '(missing)') return 'missing';
+  if (value === undefined) return 'missing';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Whether this field of the record came odd (and so is shown raw). */
+export function isOdd(record: { odd?: Record<string, unknown> }, field: string): boolean {
+  return !!record.odd && Object.prototype.hasOwnProperty.call(record.odd, field);
+}
+
+/** The odd fields of a record, for a tooltip: `createAt: "1700000000000" (text, not a number)`. */
+export function oddSummary(record: { odd?: Record<string, unknown> }): string {
+  if (!record.odd) return '';
+  return Object.entries(record.odd)
+    .map(([field, value]) => `${field}: ${rawText(value)}`)
+    .join('; ');
+}
+
+/** "2 records on this page had fields of an unexpected type (marked odd); 1 could not be listed." */
+export function oddRecordsText(oddRecords: number, unreadableRecords: number, what = 'record'): string {
+  const parts: string[] = [];
+  if (oddRecords > 0)
+    parts.push(
+      `${oddRecords} ${what}${oddRecords === 1 ? '' : 's'} on this page had fields of an unexpected type, shown as they came and marked “odd”`,
+    );
+  if (unreadableRecords > 0)
+    parts.push(
+      `${unreadableRecords} ${what}${unreadableRecords === 1 ? '' : 's'} could not be listed (no key to tell ${unreadableRecords === 1 ? 'it' : 'them'} by)`,
+    );
+  return parts.length ? `${parts.join('; ')}.` : '';
+}

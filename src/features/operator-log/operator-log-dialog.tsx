@@ -1,0 +1,247 @@
+import { useId, useState } from 'react';
+import type { OperatorEventKindName, OperatorLogFilter } from '../../../electron/shared/contract';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { api } from '../../lib/bridge';
+import { formatTime } from '../../lib/format-time';
+import { plainError } from '../../lib/plain-error';
+import { KIND_INFO, KIND_LABEL, KIND_TONE } from './oplog-kinds';
+import { useOperatorLog } from './use-operator-log';
+import './operator-log.css';
+
+interface FilterDraft {
+  kinds: OperatorEventKindName[];
+  device: string;
+  /** `datetime-local` values ('' for open-ended). */
+  from: string;
+  to: string;
+}
+
+const EMPTY: FilterDraft = { kinds: [], device: '', from: '', to: '' };
+
+/** A `datetime-local` value as epoch ms in this computer's time zone; undefined when blank or not a time. */
+function timeOf(value: string, end: boolean): number | undefined {
+  if (!value) return undefined;
+  const ms = new Date(value).getTime();
+  if (!Number.isFinite(ms)) return undefined;
+  // The minute typed is included whole: "to 14:05" keeps 14:05:59.
+  return end ? ms + 59_999 : ms;
+}
+
+export function filterOf(draft: FilterDraft): OperatorLogFilter {
+  const from = timeOf(draft.from, false);
+  const to = timeOf(draft.to, true);
+  return {
+    ...(draft.kinds.length > 0 ? { kinds: draft.kinds } : {}),
+    ...(draft.device.trim() ? { device: draft.device.trim() } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+  };
+}
+
+/** `new Date()` as a `datetime-local` value, `minutesAgo` earlier. */
+function localInputValue(minutesAgo: number): string {
+  const d = new Date(Date.now() - minutesAgo * 60_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** Hand the CSV to the browser as a download (a UTF-8 BOM first, so spreadsheet programs read it as UTF-8). */
+function download(csv: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The operator log: every tile that went stale, failed or recovered, every device assigned or
+ * cleared, every tour switch and change of decode rate, newest first; filtered by kind, by device and
+ * by time; exported as CSV (what the filter shows, oldest first). New events appear as they happen.
+ */
+export function OperatorLogDialog({ onClose }: { onClose(): void }) {
+  const [draft, setDraft] = useState<FilterDraft>(EMPTY);
+  const filter = filterOf(draft);
+  const log = useOperatorLog(filter);
+  const [exporting, setExporting] = useState<{ error: string } | 'busy' | null>(null);
+  const ids = { device: useId(), from: useId(), to: useId() };
+  const filtered = JSON.stringify(draft) !== JSON.stringify(EMPTY);
+
+  const toggleKind = (kind: OperatorEventKindName) =>
+    setDraft((d) => ({
+      ...d,
+      kinds: d.kinds.includes(kind) ? d.kinds.filter((k) => k !== kind) : [...d.kinds, kind],
+    }));
+
+  const onExport = async () => {
+    setExporting('busy');
+    const result = await api.oplog.csv(filter);
+    if (!result.ok) {
+      setExporting({ error: plainError(result.error).message });
+      return;
+    }
+    download(result.value.csv, result.value.fileName);
+    setExporting(null);
+  };
+
+  return (
+    <Dialog title="Operator log" onClose={onClose} size="large" testId="operator-log">
+      <div className="oplog">
+        <div className="oplog-filters" role="group" aria-label="Filter the log">
+          <div className="oplog-kinds" role="group" aria-label="Events">
+            {KIND_INFO.map(({ kind, label, hint }) => (
+              <button
+                key={kind}
+                type="button"
+                className={`oplog-kind oplog-tone-${KIND_TONE[kind]}`}
+                aria-pressed={draft.kinds.includes(kind)}
+                title={hint}
+                data-kind={kind}
+                onClick={() => toggleKind(kind)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          <div className="oplog-fields">
+            <label className="oplog-field" htmlFor={ids.device}>
+              <span className="field-label">Device</span>
+              <input
+                id={ids.device}
+                className="input input-small"
+                type="search"
+                placeholder="name or key"
+                value={draft.device}
+                data-testid="oplog-device"
+                onChange={(e) => setDraft((d) => ({ ...d, device: e.target.value }))}
+              />
+            </label>
+            <label className="oplog-field" htmlFor={ids.from}>
+              <span className="field-label">From</span>
+              <input
+                id={ids.from}
+                className="input input-small"
+                type="datetime-local"
+                value={draft.from}
+                data-testid="oplog-from"
+                onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+              />
+            </label>
+            <label className="oplog-field" htmlFor={ids.to}>
+              <span className="field-label">To</span>
+              <input
+                id={ids.to}
+                className="input input-small"
+                type="datetime-local"
+                value={draft.to}
+                data-testid="oplog-to"
+                onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+              />
+            </label>
+            <Button
+              size="small"
+              variant="ghost"
+              onClick={() => setDraft((d) => ({ ...d, from: localInputValue(60), to: '' }))}
+            >
+              Last hour
+            </Button>
+            <Button
+              size="small"
+              variant="ghost"
+              disabled={!filtered}
+              onClick={() => setDraft(EMPTY)}
+              data-testid="oplog-clear"
+            >
+              Clear filters
+            </Button>
+          </div>
+        </div>
+
+        <div className="oplog-table-wrap" data-testid="oplog-list" data-loading={log.loading || undefined}>
+          {log.error ? (
+            <p className="text-danger">The log could not be read: {plainError(log.error).message}</p>
+          ) : log.entries.length === 0 ? (
+            <p className="oplog-empty text-muted" data-testid="oplog-empty">
+              {log.loading
+                ? 'Reading the log…'
+                : filtered
+                  ? 'Nothing in the log matches these filters.'
+                  : 'Nothing has happened on the wall yet.'}
+            </p>
+          ) : (
+            <table className="oplog-table">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Device</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {log.entries.map((e) => (
+                  <tr
+                    key={e.id}
+                    data-testid="oplog-row"
+                    data-kind={e.kind}
+                    data-device-key={e.deviceKey ?? ''}
+                  >
+                    <td className="oplog-time">{formatTime(e.at, { seconds: true })}</td>
+                    <td>
+                      <span className={`oplog-badge oplog-tone-${KIND_TONE[e.kind]}`}>
+                        {KIND_LABEL[e.kind]}
+                      </span>
+                    </td>
+                    <td className="oplog-device">
+                      {e.deviceName ?? e.deviceKey ?? '—'}
+                      {e.deviceName && e.deviceKey && e.deviceName !== e.deviceKey && (
+                        <span className="oplog-key">{e.deviceKey}</span>
+                      )}
+                    </td>
+                    <td className="oplog-reason">{e.reason ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {log.more && (
+            <div className="oplog-more">
+              <Button size="small" onClick={log.loadOlder} busy={log.loading} data-testid="oplog-older">
+                Show older
+              </Button>
+            </div>
+          )}
+        </div>
+
+        <div className="oplog-footer">
+          <span className="small text-muted" data-testid="oplog-count" data-total={log.total}>
+            {log.entries.length === log.total
+              ? `${log.total} ${log.total === 1 ? 'event' : 'events'}`
+              : `${log.entries.length} of ${log.total} events`}
+            {filtered ? ' matching' : ''} · the log keeps the last {log.capacity.toLocaleString('en')}, across
+            restarts
+          </span>
+          <span className="spacer" />
+          {exporting && exporting !== 'busy' && (
+            <span className="small text-danger">Not exported: {exporting.error}</span>
+          )}
+          <Button
+            size="small"
+            onClick={() => void onExport()}
+            busy={exporting === 'busy'}
+            disabled={log.total === 0}
+            data-testid="oplog-export"
+            title="Every event the filters show, oldest first, as a CSV file for a spreadsheet"
+          >
+            Export CSV
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

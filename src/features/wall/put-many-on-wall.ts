@@ -1,0 +1,67 @@
+import type { LayoutGrid } from '../../../electron/shared/layout';
+import { MAX_GRID } from '../../../electron/shared/layout';
+import { useNoticesStore } from '../../session/notices-store';
+import type { PutManyResult } from '../../session/put-many-on-wall';
+import type { WallDevice } from '../../session/wall-device';
+import { freeCells, placed } from './layout-edit';
+import { namesList } from './names-list';
+import { undoAction, WALL_NOTICE_ID } from './undo-action';
+import { useWallStore } from './wall-store';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The smallest square grid (or the grid itself grown) that holds the wall's tiles and `more` new
+ * ones; null past MAX_GRID × MAX_GRID.
+ */
+function roomFor(more: number): LayoutGrid | null {
+  const layout = useWallStore.getState().layout;
+  if (!layout) return null;
+  const needed = placed(layout).length + freeCells(layout).length + more;
+  for (let n = Math.max(layout.grid.columns, layout.grid.rows); n <= MAX_GRID; n++)
+    if (n * n >= needed && (n > layout.grid.columns || n > layout.grid.rows)) return { columns: n, rows: n };
+  return null;
+}
+
+/**
+ * Put several devices on the wall in one action (a product page, a multi-selection) and say what
+ * happened: how many went on (with Undo), which were on already, and which found no free tile
+ * (with a way to make room). It never replaces a camera.
+ */
+export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
+  const outcome = useWallStore.getState().placeDevices(devices);
+  const { notify } = useNoticesStore.getState();
+  const added = outcome.placed.length - outcome.alreadyOn.length;
+  const parts: string[] = [];
+  if (added > 0) parts.push(`Put ${plural(added, 'device', 'devices')} on the wall.`);
+  if (outcome.alreadyOn.length > 0)
+    parts.push(
+      `${namesList(outcome.alreadyOn.map((d) => d.deviceName))} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
+    );
+  if (outcome.noRoom.length > 0)
+    parts.push(
+      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${namesList(outcome.noRoom.map((d) => d.deviceName))}.`,
+    );
+  if (parts.length === 0) return outcome;
+  const grow = outcome.noRoom.length > 0 ? roomFor(outcome.noRoom.length) : null;
+  const rest = outcome.noRoom;
+  notify({
+    id: WALL_NOTICE_ID,
+    level: outcome.noRoom.length > 0 ? 'warning' : 'info',
+    message: parts.join(' '),
+    ...(grow
+      ? {
+          action: {
+            label: `Make it ${grow.columns} × ${grow.rows} and add them`,
+            run: () => {
+              useWallStore.getState().setGrid(grow);
+              putManyOnWall(rest);
+            },
+          },
+        }
+      : added > 0
+        ? { action: undoAction(outcome.editId) }
+        : {}),
+  });
+  return { placed: outcome.placed, alreadyOn: outcome.alreadyOn, noRoom: outcome.noRoom };
+}

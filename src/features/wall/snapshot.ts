@@ -1,0 +1,115 @@
+import { snapshotFileName, type SnapshotSaved } from '../../../electron/shared/snapshot';
+import { api } from '../../lib/bridge';
+import type { TileSnapshot } from '../../lib/wall-engine';
+
+/**
+ * Why a tile cannot give a snapshot now (the menu item shows it as its title, disabled), or null when
+ * it can: a snapshot is the picture the tile shows, so there must be one.
+ */
+export function snapshotProblem(
+  video: HTMLVideoElement | null,
+  snapshot: TileSnapshot | null,
+): string | null {
+  const state = snapshot?.state ?? 'idle';
+  if (!video || state === 'idle') return 'Nothing plays on this tile yet';
+  if (state === 'paused-hidden') return 'The tile is paused while hidden: no picture to save';
+  if (state === 'failed') return 'The tile shows no picture: it failed';
+  if (state === 'reconnecting') return 'The tile has no live picture: it is reconnecting';
+  if (state === 'stalled') return 'The picture is frozen (the stream stalled): nothing live to save';
+  if (state === 'starting' || snapshot?.firstFrameAt == null) return 'No picture yet: the stream is starting';
+  if (video.videoWidth <= 0 || video.videoHeight <= 0 || video.readyState < 2)
+    return 'The tile shows no picture at the moment';
+  return null;
+}
+
+/**
+ * The tile's current picture as a PNG at the stream's own size (videoWidth × videoHeight), whatever
+ * the tile's size, fit or zoom.
+ */
+export async function capturePng(
+  video: HTMLVideoElement,
+): Promise<{ png: Blob; width: number; height: number }> {
+  const width = video.videoWidth;
+  const height = video.videoHeight;
+  if (width <= 0 || height <= 0) throw new Error('the tile shows no picture');
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('this computer could not draw the picture (no 2D canvas)');
+  context.drawImage(video, 0, 0, width, height);
+  const png = await new Promise<Blob | null>((resolve, reject) => {
+    try {
+      canvas.toBlob(resolve, 'image/png');
+    } catch (error) {
+      // A picture played straight from another server (a plain <video src>) cannot be read back.
+      reject(
+        error instanceof DOMException && error.name === 'SecurityError'
+          ? new Error(
+              'the browser does not let the app copy this stream’s picture (it comes from another server)',
+            )
+          : error,
+      );
+    }
+  });
+  if (!png) throw new Error('the picture could not be encoded as PNG');
+  return { png, width, height };
+}
+
+let shell: Promise<'electron' | 'web' | null> | null = null;
+/** Which shell the page runs in, asked once (app:info). */
+function whichShell(): Promise<'electron' | 'web' | null> {
+  shell ??= api.app.info().then((r) => (r.ok ? r.value.shell : null));
+  return shell;
+}
+
+export type SnapshotOutcome = { ok: true; name: string; where: string } | { ok: false; message: string };
+
+/**
+ * Save the tile's current picture: the desktop app into the Pictures folder (through the core), the
+ * browser shell as a download. Named from the device and the time: `Lobby cam 2026-11-24 23-59-01.png`.
+ */
+export async function saveSnapshot(video: HTMLVideoElement, deviceName: string): Promise<SnapshotOutcome> {
+  const takenAt = Date.now();
+  let png: Blob;
+  try {
+    ({ png } = await capturePng(video));
+  } catch (error) {
+    return { ok: false, message: `No snapshot of ${deviceName}: ${(error as Error).message}` };
+  }
+  if ((await whichShell()) === 'electron') {
+    const saved = await api.snapshots.save({ deviceName, takenAt, png: await base64(png) });
+    return saved.ok
+      ? { ok: true, ...where(saved.value) }
+      : { ok: false, message: `No snapshot of ${deviceName}: ${saved.error.message}` };
+  }
+  const name = snapshotFileName(deviceName, takenAt);
+  download(png, name);
+  return { ok: true, name, where: 'your downloads' };
+}
+
+const where = (saved: SnapshotSaved) => ({
+  name: saved.name,
+  where: saved.path.slice(0, Math.max(0, saved.path.length - saved.name.length - 1)) || 'Pictures',
+});
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download has its bytes once click() returns; the URL is let go a little later all the same.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function base64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let text = '';
+  const CHUNK = 0x8000;
+  for (let i = 0; i < bytes.length; i += CHUNK) text += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(text);
+}

@@ -1,0 +1,151 @@
+import type { BudgetStatus, TileFigure, TileState } from '../../lib/wall-engine';
+
+/**
+ * What one logical core of this project's reference machine decodes and shows, in pixels per second,
+ * when nothing else is set: 36 tiles of 640 × 360 at 25 fps held full rate on its 2 cores (README,
+ * "A wall bigger than the machine": 36 tiles, nothing in overview, 24.95 fps; 49 tiles did not),
+ * so 36 × 640 × 360 × 25 / 2 ≈ 104 million. The estimate is that times the page's logical cores
+ * (at least 2): rough, since cores differ and hyper-threads count double; `npm run bench:wall`
+ * measures a machine, and Settings keeps its figure (settings.sustainedPixelRate).
+ */
+export const PIXEL_RATE_PER_CORE = (36 * 640 * 360 * 25) / 2;
+
+/** The status bar warns from this share of what the machine sustains. */
+export const WARN_SHARE = 0.85;
+
+/** The built-in estimate for a machine with this many logical cores. */
+export function estimatedPixelRate(cores: number | undefined): number {
+  const n = Number.isFinite(cores) && (cores ?? 0) > 0 ? Math.floor(cores as number) : 2;
+  return PIXEL_RATE_PER_CORE * Math.max(2, n);
+}
+
+export interface WallFiguresInput {
+  health: Record<TileState, number>;
+  tiles: readonly TileFigure[];
+  budget: BudgetStatus;
+  /** settings.sustainedPixelRate (null: the estimate). */
+  sustainedPixelRate: number | null;
+  /** navigator.hardwareConcurrency. */
+  cores: number | undefined;
+}
+
+export type WallLoadLevel = 'ok' | 'warning' | 'over';
+
+export interface WallFigures {
+  playing: number;
+  /** Stalled or reconnecting: no new picture, recovering. */
+  stalled: number;
+  failed: number;
+  /** Starting, or paused while hidden. */
+  other: number;
+  /** Received by every playing tile, kbit/s. */
+  bitrateKbps: number;
+  /** Decoded now, pixels per second (width × height × decoded pictures per second, summed). */
+  pixelRate: number;
+  /** What the same tiles would decode all at full rate. */
+  fullPixelRate: number;
+  /** What this machine sustains, and where that figure comes from. */
+  capacity: number;
+  capacitySource: 'setting' | 'estimate';
+  /** pixelRate / capacity. */
+  share: number;
+  level: WallLoadLevel;
+  /** The warning in words; null when all is well. */
+  warning: string | null;
+  /** Tiles showing overview pictures, by why. */
+  degraded: number;
+  byReason: BudgetStatus['byReason'];
+  /** The load's own words when the budget moved tiles ("12 % of frames dropped"). */
+  degradedWhy: string | null;
+  budgetOn: boolean;
+  /** What the operator could do, in words; null when all is well. */
+  suggestion: string | null;
+}
+
+const GRIDS = [8, 7, 6, 5, 4, 3, 2];
+
+/** The wall's figures for its status bar: pure, from what the engine says. */
+export function computeWallFigures(input: WallFiguresInput): WallFigures {
+  const { health, tiles, budget } = input;
+  let bitrateKbps = 0;
+  let pixelRate = 0;
+  let fullPixelRate = 0;
+  for (const t of tiles) {
+    const pixels = Math.max(0, t.width) * Math.max(0, t.height);
+    bitrateKbps += t.bitrateKbps ?? 0;
+    pixelRate += pixels * Math.max(0, t.decodedFps);
+    fullPixelRate += pixels * Math.max(0, t.fullFps ?? t.decodedFps);
+  }
+  const capacitySource = input.sustainedPixelRate ? 'setting' : 'estimate';
+  const capacity = input.sustainedPixelRate ?? estimatedPixelRate(input.cores);
+  const share = capacity > 0 ? pixelRate / capacity : 0;
+  const overloadDegraded = budget.byReason.load > 0;
+  // The pixels say how near the computer's figure the wall is; the load monitor (dropped and late
+  // pictures) says the computer is overloaded now, whatever from.
+  const overloaded = budget.load === 'overloaded' || overloadDegraded;
+  const level: WallLoadLevel = share >= 1 ? 'over' : share >= WARN_SHARE || overloaded ? 'warning' : 'ok';
+  const why = budget.loadReason ?? budget.reason;
+  const warning =
+    share >= 1
+      ? 'More than this computer can decode.'
+      : share >= WARN_SHARE
+        ? 'Near what this computer can decode.'
+        : overloaded
+          ? `This computer is overloaded${why ? `: ${why}` : ''}.`
+          : null;
+
+  let suggestion: string | null = null;
+  if (level !== 'ok' || fullPixelRate > capacity * WARN_SHARE) {
+    const perTile = tiles.length > 0 ? fullPixelRate / tiles.length : 0;
+    const fit = perTile > 0 ? Math.floor((capacity * WARN_SHARE) / perTile) : 0;
+    const grid = GRIDS.find((n) => n * n <= fit && n * n < tiles.length);
+    suggestion =
+      grid !== undefined
+        ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} layout, or pause the tour while it runs.`
+        : 'Try a smaller layout, or pause the tour while it runs.';
+  }
+
+  return {
+    playing: health.playing,
+    stalled: health.stalled + health.reconnecting,
+    failed: health.failed,
+    other: health.starting + health['paused-hidden'],
+    bitrateKbps,
+    pixelRate,
+    fullPixelRate,
+    capacity,
+    capacitySource,
+    share,
+    level,
+    warning,
+    degraded: budget.degraded,
+    byReason: budget.byReason,
+    degradedWhy: budget.reason ?? budget.loadReason,
+    budgetOn: budget.enabled,
+    suggestion,
+  };
+}
+
+/** 183 000 000 → "183 Mpx/s"; 2 400 000 000 → "2.4 Gpx/s". */
+export function formatPixelRate(pxPerSecond: number): string {
+  if (pxPerSecond >= 1e9) return `${(pxPerSecond / 1e9).toFixed(1)} Gpx/s`;
+  if (pxPerSecond >= 1e6) return `${Math.round(pxPerSecond / 1e6)} Mpx/s`;
+  return `${Math.round(pxPerSecond / 1e3)} kpx/s`;
+}
+
+/** 12 400 kbit/s → "12.4 Mbit/s". */
+export function formatBitrate(kbps: number): string {
+  if (kbps >= 1000) return `${(kbps / 1000).toFixed(1)} Mbit/s`;
+  return `${Math.round(kbps)} kbit/s`;
+}
+
+/** "18 in overview: 14 for load, 4 pinned" */
+export function degradedText(f: Pick<WallFigures, 'degraded' | 'byReason'>): string | null {
+  if (f.degraded === 0) return null;
+  const parts = [
+    f.byReason.load > 0 ? `${f.byReason.load} for load` : null,
+    f.byReason['start-up'] > 0 ? `${f.byReason['start-up']} at start-up` : null,
+    f.byReason.pinned > 0 ? `${f.byReason.pinned} pinned` : null,
+  ].filter(Boolean);
+  return `${f.degraded} in overview${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+}

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import type { BudgetStatus, TileFigure, TileState } from '../../../../../src/lib/wall-engine';
+import {
+  computeWallFigures,
+  degradedText,
+  estimatedPixelRate,
+  formatBitrate,
+  formatPixelRate,
+  PIXEL_RATE_PER_CORE,
+} from '../../../../../src/features/wall/wall-figures';
+
+const health = (patch: Partial<Record<TileState, number>> = {}): Record<TileState, number> => ({
+  idle: 0,
+  starting: 0,
+  playing: 0,
+  stalled: 0,
+  reconnecting: 0,
+  failed: 0,
+  'paused-hidden': 0,
+  ...patch,
+});
+const budget = (patch: Partial<BudgetStatus> = {}): BudgetStatus => ({
+  enabled: true,
+  load: 'healthy',
+  score: 0.3,
+  loadReason: null,
+  degraded: 0,
+  byReason: { load: 0, 'start-up': 0, pinned: 0 },
+  reason: null,
+  capacity: 36,
+  ...patch,
+});
+/** n tiles of 640 × 360 decoding `fps` pictures a second (their stream at 25). */
+const tiles = (n: number, fps = 25, rate: 'full' | 'overview' = 'full'): TileFigure[] =>
+  Array.from({ length: n }, (_, i) => ({
+    tileId: `t${i}`,
+    label: `cam-${i}`,
+    rate,
+    width: 640,
+    height: 360,
+    decodedFps: fps,
+    fullFps: 25,
+    bitrateKbps: 800,
+  }));
+
+describe('computeWallFigures', () => {
+  it('sums bitrate and decoded pixels, and counts tiles by what an operator cares for', () => {
+    const f = computeWallFigures({
+      health: health({ playing: 9, stalled: 1, reconnecting: 1, failed: 2, starting: 1 }),
+      tiles: tiles(9),
+      budget: budget(),
+      sustainedPixelRate: 1_000_000_000,
+      cores: 8,
+    });
+    expect(f).toMatchObject({ playing: 9, stalled: 2, failed: 2, other: 1, bitrateKbps: 7200 });
+    expect(f.pixelRate).toBe(9 * 640 * 360 * 25);
+    expect(f).toMatchObject({
+      capacity: 1_000_000_000,
+      capacitySource: 'setting',
+      level: 'ok',
+      suggestion: null,
+    });
+    expect(f.share).toBeCloseTo(0.05184, 5);
+  });
+
+  it('estimates from the cores when no figure is set: 36 tiles of 360p25 on the 2-core reference', () => {
+    expect(estimatedPixelRate(2)).toBe(36 * 640 * 360 * 25);
+    expect(estimatedPixelRate(undefined)).toBe(estimatedPixelRate(2));
+    expect(estimatedPixelRate(1)).toBe(estimatedPixelRate(2));
+    expect(estimatedPixelRate(8)).toBe(8 * PIXEL_RATE_PER_CORE);
+    const f = computeWallFigures({
+      health: health(),
+      tiles: [],
+      budget: budget(),
+      sustainedPixelRate: null,
+      cores: 4,
+    });
+    expect(f).toMatchObject({ capacitySource: 'estimate', capacity: 4 * PIXEL_RATE_PER_CORE, pixelRate: 0 });
+  });
+
+  it('warns from 85 % of what the machine sustains, with a smaller layout that fits', () => {
+    const at = (n: number) =>
+      computeWallFigures({
+        health: health({ playing: n }),
+        tiles: tiles(n),
+        budget: budget(),
+        sustainedPixelRate: null,
+        cores: 2,
+      });
+    expect(at(30).level).toBe('ok');
+    const near = at(31); // 31 / 36 = 86 %
+    expect(near.level).toBe('warning');
+    expect(near.warning).toBe('Near what this computer can decode.');
+    expect(near.suggestion).toBe(
+      'About 30 tiles like these fit at full rate: try a 5×5 layout, or pause the tour while it runs.',
+    );
+    expect(at(36)).toMatchObject({ level: 'over', warning: 'More than this computer can decode.' });
+  });
+
+  it('says how many tiles are in overview and why, and warns while the budget holds tiles back for load', () => {
+    const f = computeWallFigures({
+      health: health({ playing: 49 }),
+      tiles: [...tiles(29), ...tiles(20, 0.5, 'overview')],
+      budget: budget({
+        load: 'healthy',
+        degraded: 20,
+        byReason: { load: 14, 'start-up': 4, pinned: 2 },
+        reason: '12 % of frames dropped',
+      }),
+      sustainedPixelRate: null,
+      cores: 2,
+    });
+    expect(f.level).toBe('warning');
+    expect(f.share).toBeLessThan(0.85);
+    expect(f.fullPixelRate).toBe(49 * 640 * 360 * 25);
+    expect(f.degradedWhy).toBe('12 % of frames dropped');
+    expect(degradedText(f)).toBe('20 in overview: 14 for load, 4 at start-up, 2 pinned');
+    expect(f.suggestion).toMatch(/try a 5×5 layout/);
+  });
+
+  it('an overloaded load reading warns whatever the pixel figure, with the load’s reason', () => {
+    const f = computeWallFigures({
+      health: health({ playing: 4 }),
+      tiles: tiles(4),
+      budget: budget({ load: 'overloaded', loadReason: 'long tasks' }),
+      sustainedPixelRate: null,
+      cores: 2,
+    });
+    expect(f).toMatchObject({ level: 'warning', warning: 'This computer is overloaded: long tasks.' });
+    expect(f.suggestion).toBe('Try a smaller layout, or pause the tour while it runs.');
+  });
+
+  it('formats as the bar shows it', () => {
+    expect(formatPixelRate(207_360_000)).toBe('207 Mpx/s');
+    expect(formatPixelRate(2_400_000_000)).toBe('2.4 Gpx/s');
+    expect(formatPixelRate(450_000)).toBe('450 kpx/s');
+    expect(formatBitrate(12_400)).toBe('12.4 Mbit/s');
+    expect(formatBitrate(800)).toBe('800 kbit/s');
+    expect(degradedText({ degraded: 0, byReason: { load: 0, 'start-up': 0, pinned: 0 } })).toBeNull();
+  });
+});
