@@ -84,7 +84,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
           message:
             `this is not a views file: it must say "format": "${VIEWS_FORMAT}"` +
             (data.format === undefined && 'profiles' in data
-              ? ' (a provisioning file is imported in Settings)'
+              ? ' (this looks like a provisioning file: give it to --provision)'
               : ''),
         },
       ],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, MAX_GRID, placeTiles } from './layout';
+import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, MAX_GRID } from './layout';
 import { TourFileSchema } from './tour';
 
 /**
@@ -27,15 +27,12 @@ export const TransferViewSchema = z
   })
   .strict()
   .superRefine((view, ctx) => {
-    for (const p of placeTiles(view).problems)
-      ctx.addIssue({
-        code: 'custom',
-        path: p.path
-          .split(/\.|\[|\]/)
-          .filter((s) => s !== '')
-          .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
-        message: p.message,
-      });
+    // The layout's own checks (tiles in bounds and apart, merged areas), at the same paths.
+    const checked = LayoutSchema.safeParse(view);
+    if (!checked.success)
+      for (const issue of checked.error.issues)
+        if (issue.code === 'custom')
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
   });
 
 export const ViewsDocumentSchema = z

@@ -188,7 +188,11 @@ describe('a valid provisioning file: the app opens straight on the kiosk layout,
 
   it('opens on it again after a reload (kiosk wins over the layout used last)', async () => {
     const page = s.page;
-    await page.evaluate(() => localStorage.setItem('wall.currentLayout', 'overview'));
+    // The wall was last left on another layout (as the wall remembers it, through the core).
+    await s.call('ui:set', {
+      key: 'wall.view',
+      value: { layoutId: 'overview', draft: null, draftOfSaved: false, selected: null, statsShown: {} },
+    });
     await page.reload();
     await page.locator('[data-testid="wall"][data-layout-id="entrance"]').waitFor({ timeout: 30_000 });
     const [first] = tileKeys.entrance;

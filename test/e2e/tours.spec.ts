@@ -209,6 +209,12 @@ describe('a tour of saved views', () => {
     expect(await bar.getByTestId('tour-next').textContent()).toBe('Paused');
     expect(await stage().getAttribute('data-paused')).toBe('true');
     await page.screenshot({ path: `${SCREENS}/tours-bar-paused-1366.png` });
+    // Beside an open catalog the bar keeps to one line (its hint, then the progress line give way).
+    await page.getByTestId('toggle-catalog').click();
+    await page.screenshot({ path: `${SCREENS}/tours-bar-catalog-1366.png` });
+    const barBox = await page.getByTestId('tour-bar').boundingBox();
+    expect(barBox!.height).toBeLessThan(48);
+    await page.getByTestId('toggle-catalog').click();
     // Longer than a dwell: still there, nothing started underneath, the countdown held.
     await page.waitForTimeout((DWELL + 2) * 1000);
     expect(await shownPage()).toBe(held);

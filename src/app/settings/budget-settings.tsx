@@ -2,8 +2,7 @@ import { useState } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import type { Settings, SettingsPatch } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
-import { formatClock } from '../../lib/format-time';
-import { plainError } from '../../lib/plain-error';
+import { SaveStatus, useSaveState } from './save-status';
 
 export interface BudgetSettingsProps {
   settings: Settings;
@@ -46,9 +45,7 @@ function rateOf(text: string): number | null | undefined {
 export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [base, setBase] = useState(settings);
-  const [state, setState] = useState<
-    { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
-  >(null);
+  const { state, setState, run } = useSaveState();
 
   // Settings changed elsewhere: take them, unless something is being edited here.
   if (settings !== base) {
@@ -66,9 +63,7 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
 
   const onSave = async () => {
     if (rate === undefined) return;
-    setState({ kind: 'saving' });
-    const result = await save({ decodeBudget: draft.budget, sustainedPixelRate: rate });
-    setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
+    await run(() => save({ decodeBudget: draft.budget, sustainedPixelRate: rate }));
   };
 
   return (
@@ -140,15 +135,7 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
         >
           Revert
         </Button>
-        <span className="settings-status small" role="status" data-testid="budget-status">
-          {state?.kind === 'failed' ? (
-            <span className="text-danger">Not saved: {plainError(state.error).message}</span>
-          ) : dirty ? (
-            state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
-          ) : (
-            state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
-          )}
-        </span>
+        <SaveStatus state={state} dirty={dirty} testId="budget-status" />
       </div>
     </div>
   );

@@ -2,10 +2,9 @@ import { useEffect, useState, type HTMLAttributes, type SyntheticEvent } from 'r
 import type { AppError } from '../../../electron/shared/contract';
 import type { KioskSettings as Kiosk, Settings, SettingsPatch } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
+import { SaveStatus, useSaveState } from './save-status';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { api } from '../../lib/bridge';
-import { formatClock } from '../../lib/format-time';
-import { plainError } from '../../lib/plain-error';
 import { useProfilesStore } from '../../session/profiles-store';
 import './kiosk-settings.css';
 
@@ -35,9 +34,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
   const [layouts, setLayouts] = useState<{ id: string; name: string }[]>([]);
   const browserShell = useProfilesStore((s) => s.appInfo?.shell === 'web');
   const [confirming, setConfirming] = useState(false);
-  const [state, setState] = useState<
-    { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
-  >(null);
+  const { state, setState, run } = useSaveState();
 
   if (settings.kiosk !== base) {
     setBase(settings.kiosk);
@@ -62,9 +59,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
 
   const doSave = async () => {
     setConfirming(false);
-    setState({ kind: 'saving' });
-    const result = await save({ kiosk: draft });
-    setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
+    await run(() => save({ kiosk: draft }));
   };
 
   return (
@@ -163,15 +158,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
         >
           Revert
         </Button>
-        <span className="settings-status small" role="status">
-          {state?.kind === 'failed' ? (
-            <span className="text-danger">Not saved: {plainError(state.error).message}</span>
-          ) : dirty ? (
-            state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
-          ) : (
-            state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
-          )}
-        </span>
+        <SaveStatus state={state} dirty={dirty} />
       </div>
 
       {confirming && (

@@ -7,8 +7,7 @@ import {
   type SettingsPatch,
 } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
-import { formatClock } from '../../lib/format-time';
-import { plainError } from '../../lib/plain-error';
+import { SaveStatus, useSaveState } from './save-status';
 import { TransportOrderList, transportRows, type TransportRow } from './transport-order-list';
 
 export interface PlaybackSettingsProps {
@@ -40,9 +39,7 @@ const orderOf = (rows: TransportRow[]) => rows.filter((r) => r.on).map((r) => r.
 export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [base, setBase] = useState(settings);
-  const [state, setState] = useState<
-    { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null
-  >(null);
+  const { state, setState, run } = useSaveState();
 
   // Settings changed elsewhere: take them, unless something is being edited here.
   if (settings !== base) {
@@ -63,13 +60,11 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
 
   const onSave = async () => {
     if (graceError) return;
-    setState({ kind: 'saving' });
-    const result = await save({
+    await run(() => save({
       transportOrder: order,
       hiddenTileGraceSeconds: grace,
       statsOverlay: draft.stats,
-    });
-    setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
+    }));
   };
 
   return (
@@ -171,15 +166,7 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
         >
           Revert
         </Button>
-        <span className="settings-status small" role="status" data-testid="playback-status">
-          {state?.kind === 'failed' ? (
-            <span className="text-danger">Not saved: {plainError(state.error).message}</span>
-          ) : dirty ? (
-            state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
-          ) : (
-            state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
-          )}
-        </span>
+        <SaveStatus state={state} dirty={dirty} testId="playback-status" />
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { downloadBlob } from '../../lib/download-file';
 import { useId, useState } from 'react';
 import type { OperatorEventKindName, OperatorLogFilter } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
@@ -48,15 +49,7 @@ function localInputValue(minutesAgo: number): string {
 
 /** Hand the CSV to the browser as a download (a UTF-8 BOM first, so spreadsheet programs read it as UTF-8). */
 function download(csv: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }
 
 /**

@@ -1,20 +1,7 @@
-/**
- * Offer text as a file download through a blob: URL and an <a download>.
- *
- * The CSP does not govern downloads (no navigation to the blob happens); the URL is revoked once the
- * browser has taken it.
- */
-export function downloadJson(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadJsonText } from '../../lib/download-file';
+
+/** Offer text as a JSON file download. */
+export const downloadJson = downloadJsonText;
 
 /** "Cold store / Zone 1" → "cold-store-zone-1.json"; something usable when the name is empty. */
 export function exportFileName(templateName: string): string {

@@ -1,3 +1,4 @@
+import { downloadBlob } from '../../lib/download-file';
 import { snapshotFileName, type SnapshotSaved } from '../../../electron/shared/snapshot';
 import { api } from '../../lib/bridge';
 import type { TileSnapshot } from '../../lib/wall-engine';
@@ -93,18 +94,7 @@ const where = (saved: SnapshotSaved) => ({
   where: saved.path.slice(0, Math.max(0, saved.path.length - saved.name.length - 1)) || 'Pictures',
 });
 
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download has its bytes once click() returns; the URL is let go a little later all the same.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const download = (blob: Blob, name: string): void => downloadBlob(name, blob);
 
 async function base64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());

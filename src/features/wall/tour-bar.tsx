@@ -57,7 +57,7 @@ export function TourBar({ running }: { running: RunningTour }) {
       aria-label={`Tour ${tour.name}`}
       data-testid="tour-bar"
     >
-      <span className="tour-badge" aria-hidden="true">
+      <span className="tour-badge" aria-hidden="true" title={`Tour: ${tour.name}`}>
         Tour
       </span>
       <span className="tour-name" title={tour.name}>
@@ -66,7 +66,7 @@ export function TourBar({ running }: { running: RunningTour }) {
       <span className="tour-page" data-testid="tour-page" aria-live="polite">
         {what} {view.page + 1} of {pages.length} · <strong>{page?.name}</strong>
       </span>
-      <span className="tour-next" data-testid="tour-next">
+      <span className={`tour-next${view.paused || !next ? ' is-short' : ''}`} data-testid="tour-next">
         {view.jumping || view.holding ? (
           <>Switching to {next?.name}…</>
         ) : view.paused ? (

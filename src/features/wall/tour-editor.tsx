@@ -211,7 +211,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
         if (covered) continue;
         out.push({
           value: `${column},${row}`,
-          label: `Column ${column}, row ${row} · ${tile ? elideMiddle(tileName(tile), 24) : 'empty'}`,
+          label: `Column ${column}, row ${row} · ${tile ? elideMiddle(tileName(tile), 16) : 'empty'}`,
           tile,
         });
       }

@@ -406,7 +406,11 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
 function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   const ref = useRef<HTMLDivElement>(null);
   // The result shows below the list: bring it into sight, or an operator sees nothing happen.
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [outcome]);
+  useEffect(() => {
+    // A block, not an expression: Chromium's scrollIntoView now returns a promise, which React
+    // would take for the effect's clean-up and call.
+    void ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
   if (!outcome.ok) {
     const problems = outcome.error.details ?? [];
     return (

@@ -105,10 +105,12 @@ const lobby: LayoutDraft = {
       rowSpan: 2,
       deviceName: 'Main gate',
       label: 'Gate',
+      fit: 'fill',
     },
-    { deviceKey: 'cam-2', sipId: '3402', channelId: '1', column: 3, row: 1 },
+    { deviceKey: 'cam-2', sipId: '3402', channelId: '1', column: 3, row: 1, transport: 'hls' },
     { deviceKey: 'cam-3', column: 3, row: 2 },
   ],
+  areas: [{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }],
 };
 
 const dock: LayoutDraft = {
@@ -391,6 +393,26 @@ describe('views import', () => {
     expect(await filesText()).toBe(before);
     expect(value(await core.call('layouts:list', undefined))).toEqual([dock]);
     expect(value(await core.call('tours:list', undefined))).toEqual([]);
+  });
+
+  it('checks merged areas as a saved layout does, by JSON path', async () => {
+    const { core } = await open();
+    await withProfiles(core);
+    const doc = {
+      format: 'control-room-wall/views',
+      version: 1,
+      views: [
+        {
+          ...dock,
+          grid: { columns: 2, rows: 1 },
+          tiles: [],
+          areas: [{ column: 2, row: 1, columnSpan: 2, rowSpan: 1 }],
+        },
+      ],
+    };
+    const e = error(await core.call('views:import', { text: JSON.stringify(doc) }));
+    expect(e.details?.map((d) => d.path)).toEqual(['$.views[0].areas[0].columnSpan']);
+    expect(value(await core.call('layouts:list', undefined))).toEqual([]);
   });
 
   it('names broken JSON by line and column, a foreign file by its format, a newer version by $.version', async () => {
