@@ -124,7 +124,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const tours = new TourStore(ports.store, notify);
   await Promise.all([vault.open(), settings.get(), layouts.list(), history.open(), tours.list()]);
   await repairDanglingReferences({ vault, settings, layouts });
-  await reportDanglingTours(tours, (await layouts.list()).map((l) => l.id), notify);
+  const viewIds = (await layouts.list()).map((l) => l.id);
+  await reportDanglingTours(tours, viewIds, notify);
 
   const forget = (id: string) => clients.forget(id);
   const demo = new DemoLifecycle({ launcher: ports.startDemo, vault, onProfile: forget });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { CREDENTIAL_FIELDS, type CredentialType, type FieldProblem } from '../shared/domain';
-import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, placeTiles, type Layout } from '../shared/layout';
+import {
+  LayoutAreaSchema,
+  LayoutGridSchema,
+  LayoutSchema,
+  LayoutTileSchema,
+  type Layout,
+} from '../shared/layout';
 import type { CipherTier, ProfileSaveInput } from '../shared/profile';
 import {
   PROVISIONING_VERSION,
@@ -217,9 +223,22 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       problems.push({ path: `${at}.profile`, message: `no profile "${l.profile}" in this file or saved` });
     const grid = LayoutGridSchema.safeParse(l.grid);
     const tiles = z.array(LayoutTileSchema).safeParse(l.tiles);
-    if (grid.success && tiles.success)
-      for (const p of placeTiles({ grid: grid.data, tiles: tiles.data }).problems)
-        problems.push({ path: `${at}.${p.path}`, message: p.message });
+    const areas = z.array(LayoutAreaSchema).optional().safeParse(l.areas);
+    if (grid.success && tiles.success && areas.success) {
+      // The saved layout's own checks (tiles in bounds and apart, merged areas), at their paths.
+      const placed = LayoutSchema.safeParse({
+        id: 'provisioned',
+        name: 'provisioned',
+        profileId: 'provisioned',
+        grid: grid.data,
+        tiles: tiles.data,
+        ...(areas.data && { areas: areas.data }),
+      });
+      if (!placed.success)
+        for (const issue of placed.error.issues)
+          if (issue.code === 'custom')
+            problems.push({ path: jsonPath(['layouts', i, ...issue.path]), message: issue.message });
+    }
   });
   const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);
 
@@ -332,7 +351,14 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
         };
       }),
       layouts: (file.layouts ?? []).map((l) =>
-        LayoutSchema.parse({ id: l.id, name: l.name, profileId: l.profile, grid: l.grid, tiles: l.tiles }),
+        LayoutSchema.parse({
+          id: l.id,
+          name: l.name,
+          profileId: l.profile,
+          grid: l.grid,
+          tiles: l.tiles,
+          ...(l.areas && { areas: l.areas }),
+        }),
       ),
       tours: file.tours ?? [],
       kiosk: file.kiosk

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from './atomic-write';
 import { CREDENTIAL_FIELDS, type CredentialType } from '../shared/domain';
 import type { ProvisioningSummary } from '../shared/provisioning';
 import { AfterImportSchema, VAULT_MARKER, type AfterImport } from '../shared/provisioning';
@@ -151,26 +152,11 @@ export function stripSecrets(data: Record<string, unknown>): {
   };
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(text, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  // The rename itself is durable only once the folder is flushed (not possible on Windows).
-  const dir = await open(path.dirname(file), 'r').catch(() => undefined);
-  await dir?.sync().catch(() => undefined);
-  await dir?.close();
-}
+/** Beside the file under a hidden name (an integrator's folder shows no stray file while it is written). */
+const writeAtomically = (file: string, text: string): Promise<void> =>
+  writeFileAtomically(file, text, {
+    tempPath: path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`),
+  });
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -6,7 +6,7 @@ import {
   ProjectCredentialsSchema,
   UserCredentialsSchema,
 } from './domain';
-import { LayoutGridSchema, LayoutTileSchema } from './layout';
+import { LayoutAreaSchema, LayoutGridSchema, LayoutTileSchema } from './layout';
 import { HostPortSchema, HttpUrlSchema, MediaHostSchema, ProfileIdSchema } from './profile';
 import { TourFileSchema } from './tour';
 
@@ -67,6 +67,8 @@ export const ProvisionedLayoutSchema = z
     profile: z.string().min(1, 'must not be empty'),
     grid: LayoutGridSchema.strict(),
     tiles: z.array(LayoutTileSchema.strict()),
+    /** Merged areas (larger cells), as a saved view has them. */
+    areas: z.array(LayoutAreaSchema.strict()).max(64, 'at most 64 areas').optional(),
   })
   .strict();
 export type ProvisionedLayout = z.infer<typeof ProvisionedLayoutSchema>;

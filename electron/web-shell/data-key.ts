@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../core/atomic-write';
 import { z } from 'zod';
 import type { Logger } from '../core/logger';
 import { KEY_BYTES, type DataKeyState } from './adapters/aes-gcm-cipher';
@@ -183,20 +184,7 @@ async function readLocation(file: string): Promise<KeyLocation | undefined> {
 
 /** Atomically: a temp file, flushed, renamed over; a crash leaves no half-written location. */
 async function writeLocation(file: string, location: KeyLocation): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(`${JSON.stringify(location, null, 2)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
-  }
+  await writeFileAtomically(file, `${JSON.stringify(location, null, 2)}\n`);
 }
 
 async function readLegacyKey(file: string): Promise<Buffer | undefined> {

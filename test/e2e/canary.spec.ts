@@ -773,6 +773,26 @@ describe('canary: no secret reaches the renderer or a plain-text file', () => {
         { text: `{"format":"control-room-wall/views","version":1,"x":"${CANARY.refusedFile}" oops` },
       ],
       ['tours:remove', { id: 'c-tour' }],
+      // Refused by the browser shell (it downloads snapshots; its page opens browser windows itself).
+      ['snapshots:save', { deviceName: 'Canary cam', takenAt: 0, png: 'iVBORw0KGgo=' }],
+      ['displays:list', undefined],
+      ['windows:open', { layoutId: 'canary-wall' }],
+      // The operator log keeps the wall's words; a stream URL in a reason loses its query (its secret).
+      [
+        'oplog:append',
+        {
+          events: [
+            {
+              at: Date.now(),
+              kind: 'failed',
+              deviceKey: 'canary-cam',
+              reason: `stream ws://127.0.0.1:1/live/a.flv?secret=${CANARY.device}&token=${CANARY.product} closed`,
+            },
+          ],
+        },
+      ],
+      ['oplog:list', undefined],
+      ['oplog:csv', undefined],
       ['layouts:remove', { id: 'canary-copy' }],
       ['layouts:remove', { id: 'canary-wall' }],
       // Provisioning: refused (and not quoted), malformed (and not quoted), then accepted.

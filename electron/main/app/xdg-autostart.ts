@@ -1,5 +1,5 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
+import { writeFileAtomically } from '../../core/atomic-write';
 
 /**
  * The Linux autostart entry on disk: written atomically (beside, flushed, renamed over, the folder
@@ -11,24 +11,7 @@ import path from 'node:path';
 export async function writeAutostartEntry(file: string, content: string): Promise<'written' | 'unchanged'> {
   const before = await readFile(file, 'utf8').catch(() => null);
   if (before === content) return 'unchanged';
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const handle = await open(temp, 'w', 0o644);
-  try {
-    await handle.writeFile(content, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  const dir = await open(path.dirname(file), 'r').catch(() => undefined);
-  await dir?.sync().catch(() => undefined);
-  await dir?.close();
+  await writeFileAtomically(file, content, { mode: 0o644, makeFolder: true });
   return 'written';
 }
 

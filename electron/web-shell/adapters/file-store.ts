@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../../core/atomic-write';
 import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
@@ -47,23 +47,7 @@ export class FileStore implements KeyValueStore {
     const file = this.pathOf(key);
     const text = `${JSON.stringify(value, null, 2)}\n`;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    const handle = await open(temp, 'w', 0o600);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } catch (e) {
-      await handle.close();
-      await rm(temp, { force: true });
-      throw e;
-    }
-    await handle.close();
-    try {
-      await rename(temp, file);
-    } catch (e) {
-      await rm(temp, { force: true });
-      throw e;
-    }
+    await writeFileAtomically(file, text);
   }
 
   async delete(key: string): Promise<void> {

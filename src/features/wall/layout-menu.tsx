@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useMenuButton } from '../../components/use-menu-button';
+import { useState } from 'react';
 import { OpenInWindowItem } from './open-in-window';
 import { ViewsDialog } from './views-dialog';
 
@@ -10,8 +11,6 @@ export interface LayoutMenuProps {
   onToggleStats(): void;
 }
 
-const ITEMS = '[role^="menuitem"]';
-
 /**
  * The layout's less frequent actions behind one button, so the toolbar stays on one line beside an
  * open catalog: save as, the saved views (rename, duplicate, delete, export, import), remove, and the
@@ -19,45 +18,17 @@ const ITEMS = '[role^="menuitem"]';
  * Closes on Escape (focus back on its button), on a choice, and when the focus leaves it.
  */
 export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onToggleStats }: LayoutMenuProps) {
-  const [open, setOpen] = useState(false);
   const [views, setViews] = useState(false);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
 
-  useEffect(() => {
-    if (open) rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus();
-  }, [open]);
 
-  const choose = (action: () => void) => {
-    setOpen(false);
-    buttonRef.current?.focus();
-    action();
-  };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-      return;
-    }
-    if (!open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
-    e.preventDefault();
-    const items = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>(ITEMS) ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    items[(at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
-  };
+
 
   return (
     <div
-      ref={rootRef}
       className="wall-layout-menu"
-      onKeyDown={onKeyDown}
-      onBlur={(e) => {
-        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
+      {...rootProps}
     >
       <button
         ref={buttonRef}

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useMenuButton } from '../../components/use-menu-button';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { TourEditor } from './tour-editor';
 import { useTourStore } from './tour-store';
 import './tour-stage.css';
 import { useWallStore } from './wall-store';
 
-const ITEMS = '[role="menuitem"]';
 
 /**
  * "Tours ▾" in the wall's toolbar: start a saved tour, or open the tour editor (new, edit, remove).
@@ -15,11 +15,8 @@ const ITEMS = '[role="menuitem"]';
 export function TourMenu() {
   const { tours, running } = useTourStore(useShallow((s) => ({ tours: s.tours, running: s.running })));
   const editable = useWallStore((s) => s.editable());
-  const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
 
   useEffect(() => {
     const { connect, load } = useTourStore.getState();
@@ -27,38 +24,13 @@ export function TourMenu() {
     void load();
     return stop;
   }, []);
-  useEffect(() => {
-    if (open) rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus();
-  }, [open]);
 
-  const choose = (action: () => void) => {
-    setOpen(false);
-    buttonRef.current?.focus();
-    action();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape' && open) {
-      e.preventDefault();
-      e.stopPropagation();
-      setOpen(false);
-      buttonRef.current?.focus();
-      return;
-    }
-    if (!open || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
-    e.preventDefault();
-    const items = [...(rootRef.current?.querySelectorAll<HTMLButtonElement>(ITEMS) ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLButtonElement);
-    items[(at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length]?.focus();
-  };
+
 
   return (
     <div
-      ref={rootRef}
       className="wall-layout-menu tour-menu"
-      onKeyDown={onKeyDown}
-      onBlur={(e) => {
-        if (open && !e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
+      {...rootProps}
     >
       <button
         ref={buttonRef}

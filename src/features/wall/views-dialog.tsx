@@ -111,8 +111,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
       // The open wall has edits of its own: it keeps them, under the new name (a later Save must
       // not write the old name back). Without edits the wall follows layouts:changed by itself.
       const wall = useWallStore.getState();
-      if (wall.layout?.id === id && wall.changes !== 'none')
-        useWallStore.setState({ layout: { ...wall.layout, name: result.value.name } });
+      if (wall.changes !== 'none') wall.renamed(id, result.value.name);
     });
   };
 

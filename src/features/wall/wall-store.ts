@@ -153,7 +153,10 @@ export interface WallState {
   revert(): void;
   /** A copy of the wall under a new name; the wall switches to it. */
   saveAs(name: string): Promise<{ ok: true; id: string } | { ok: false; message: string }>;
-  removeLayout(id: string): Promise<void>;
+  /** Remove a saved layout; a refusal (a tour shows it, a locked kiosk) comes back with its words. */
+  removeLayout(id: string): Promise<{ ok: true } | { ok: false; message: string }>;
+  /** The open layout's name changed elsewhere (the Views dialog): shown at once, kept by a later Save. */
+  renamed(id: string, name: string): void;
   /** Take back the last edit; with `editId`, only if that edit is the last one. */
   undo(editId?: number): boolean;
   redo(): boolean;
@@ -644,12 +647,18 @@ export const useWallStore = create<WallState>()((set, get) => {
     },
 
     async removeLayout(id) {
-      if (!get().editable()) return;
+      if (!get().editable()) return { ok: false, message: 'The wall is locked (kiosk mode).' };
       const result = await api.layouts.remove({ id });
-      if (!result.ok) return;
+      if (!result.ok) return { ok: false, message: result.error.message };
       const layouts = get().layouts.filter((l) => l.id !== id);
       put({ layouts });
       if (get().layout?.id === id) open(layouts[0] ?? null);
+      return { ok: true };
+    },
+
+    renamed(id, name) {
+      const { layout } = get();
+      if (layout?.id === id && layout.name !== name) put({ layout: { ...layout, name } });
     },
 
     undo(editId) {

@@ -1,3 +1,4 @@
+import { useNoticesStore } from '../../session/notices-store';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
@@ -83,7 +84,16 @@ export function WallToolbar() {
           onCancel={() => setOpen(null)}
           onConfirm={() => {
             setOpen(null);
-            void useWallStore.getState().removeLayout(layout.id);
+            void useWallStore
+              .getState()
+              .removeLayout(layout.id)
+              .then((r) => {
+                if (!r.ok)
+                  useNoticesStore.getState().notify({
+                    level: 'warning',
+                    message: `The layout "${layout.name}" was not removed: ${r.message}`,
+                  });
+              });
           }}
         />
       )}

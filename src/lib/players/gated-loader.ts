@@ -44,7 +44,11 @@ export interface MpegtsLoader {
  * as `HttpStatusCodeInvalid` with the status as its code. Byte offsets are those of the bytes passed
  * on, so mpegts.js sees one contiguous stream.
  */
-export function gatedLoaderClass(gate: KeyframeGate): new () => MpegtsLoader {
+export function gatedLoaderClass(
+  gate: KeyframeGate,
+  /** Called once the connection is made: the socket opened, or the response's headers came with 2xx. */
+  onConnected?: () => void,
+): new () => MpegtsLoader {
   return class GatedLoader implements MpegtsLoader {
     readonly type = 'gated-loader';
     readonly needStashBuffer = true;
@@ -105,7 +109,9 @@ export function gatedLoaderClass(gate: KeyframeGate): new () => MpegtsLoader {
       this.socket = socket;
       socket.binaryType = 'arraybuffer';
       socket.onopen = () => {
-        if (this.socket === socket) this.status = STATUS.buffering;
+        if (this.socket !== socket) return;
+        this.status = STATUS.buffering;
+        onConnected?.();
       };
       socket.onmessage = (event: MessageEvent) => {
         if (this.socket !== socket) return;
@@ -137,6 +143,7 @@ export function gatedLoaderClass(gate: KeyframeGate): new () => MpegtsLoader {
             this.error(ERRORS.httpStatus, { code: response.status, msg: response.statusText });
             return;
           }
+          onConnected?.();
           if (response.url && response.url !== url) this.onURLRedirect?.(response.url);
           const length = Number(response.headers.get('Content-Length'));
           if (length > 0) this.onContentLengthKnown?.(length);

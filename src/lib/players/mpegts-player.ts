@@ -52,6 +52,10 @@ export function mpegtsConfig(options: {
     liveBufferLatencyMinRemain: minRemain,
     // Never pause the download: a live stream cannot be resumed where it stopped.
     lazyLoad: false,
+    // Connect at once rather than after the MediaSource opens (an event that comes late on a busy
+    // page: on a 64-tile wall starting, hundreds of ms): the connect overlaps it, and mpegts.js keeps
+    // what arrives meanwhile (its init segment and media segments wait for \`sourceopen\`).
+    deferLoadAfterSourceOpen: false,
     // Without trimming Chromium keeps up to ~150 MiB of SourceBuffer per tile and slows down over hours.
     autoCleanupSourceBuffer: true,
     autoCleanupMaxBackwardDuration: backBuffer * 1.5,
@@ -90,7 +94,9 @@ export class MpegtsPlayer extends BasePlayer {
       // A loader class cannot cross into mpegts.js's worker: only the main-thread player is gated.
       this.gate = new KeyframeGate();
       this.gate.setRate(this.pictureRate);
-      config.customLoader = gatedLoaderClass(this.gate) as unknown as mpegts.CustomLoaderConstructor;
+      config.customLoader = gatedLoaderClass(this.gate, () => {
+        if (!this.destroyed) this.events.emit('connected', { at: this.now() });
+      }) as unknown as mpegts.CustomLoaderConstructor;
     }
     const player = mpegts.createPlayer(
       { type, isLive: true, url: absoluteUrl(this.source.url, this.options.baseUrl), hasVideo: true },

@@ -83,6 +83,12 @@ export interface PlayerEventMap {
   /** Fatal; the owner destroys the player and makes a new one to recover. */
   error: PlayerError;
   'media-info': PlayerMediaInfo;
+  /**
+   * The stream's connection is made (a WebSocket's handshake is done, an HTTP stream's response
+   * headers came): what the start scheduler gates is over. Only players that see their connection
+   * say so (FLV through the gated loader); the others are known to be connected by `media-info`.
+   */
+  connected: { at: number };
   /** The library's own transfer statistics. */
   statistics: { bitrateKbps: number };
   /** The first frame of this player was presented (or decoded, where frame callbacks are unavailable). */

@@ -108,7 +108,7 @@ export const DEFAULT_BUDGET_OPTIONS: DecodeBudgetOptions = {
 };
 
 /** Areas are compared in steps of 2^(1/4) (19 %): pixel rounding and gaps do not reorder equal tiles. */
-const areaStep = (area: number): number => (area > 0 ? Math.round(Math.log2(area) * 4) : -Infinity);
+export const areaStep = (area: number): number => (area > 0 ? Math.round(Math.log2(area) * 4) : -Infinity);
 
 /**
  * The decode budget: which tiles play every picture and which show overview pictures (keyframes

@@ -7,7 +7,7 @@ export interface StartTicket {
 }
 
 export interface StartSchedulerOptions {
-  /** Starts in flight at once. */
+  /** Starts in flight at once (default 8). */
   concurrency?: number;
   /** A slot frees itself after this long even if its tile has neither played nor failed yet. */
   slotTimeoutMs?: number;
@@ -16,21 +16,28 @@ export interface StartSchedulerOptions {
 
 interface Entry {
   onAdmit: () => void;
+  priority: number;
   admitted: boolean;
   done: boolean;
   timer: TimerHandle | null;
 }
 
 /**
- * Admits tile starts in waves, shared by every tile of a page.
+ * Admits tile starts in waves, shared by every tile of a page, the most important tiles first.
  *
  * What needs gating is opening connections. Chromium delays each new WebSocket of a renderer by
- * rand(1–5 s) × 2^(pending handshakes) / 65536 (network::WebSocketPerProcessThrottler): with 6
- * handshakes in flight that is at most 5 ms, with 12 up to 0.3 s, from 16 on 1–5 s. A 36-tile wall
- * whose tiles all open at once therefore waits seconds for its last tiles (measured: two tiles not up
- * after 5 s). A slot is handed on as soon as its tile's stream answers (its media info is parsed), so
- * decoding first frames overlaps the next tiles' connects; or at the first frame, on failure, or
- * after `slotTimeoutMs`.
+ * rand(1–5 s) × 2^(handshakes pending) / 65536 (network::WebSocketPerProcessThrottler::CalculateDelay;
+ * a handshake is pending from the socket's creation until it completes; failed ones add to the
+ * exponent): with 8 pending that is at most 20 ms, with 12 up to 0.3 s, from 16 on 1–5 s. A 36-tile
+ * wall whose tiles all open at once therefore waits seconds for its last tiles (measured: two tiles
+ * not up after 5 s). A slot is handed on as soon as its tile's connection is made (a WebSocket open,
+ * an HTTP stream's headers: the player's `connected`), or its stream answers (its media info is
+ * parsed) for players that do not say when they connect; or at the first frame, on failure, or
+ * after `slotTimeoutMs`. So at most `concurrency` handshakes are pending at once, while transmuxing
+ * and decoding first pictures overlap the next tiles' connects.
+ *
+ * Waiting tiles are admitted by `priority` (higher first; equal priorities in request order): the
+ * maximised, selected and largest tiles of a big wall open first.
  */
 export class StartScheduler {
   readonly concurrency: number;
@@ -40,7 +47,7 @@ export class StartScheduler {
   private running = 0;
 
   constructor(options: StartSchedulerOptions = {}) {
-    this.concurrency = Math.max(1, options.concurrency ?? 6);
+    this.concurrency = Math.max(1, options.concurrency ?? 12);
     this.slotTimeoutMs = options.slotTimeoutMs ?? 2_000;
     this.clock = options.clock ?? systemClock;
   }
@@ -58,11 +65,14 @@ export class StartScheduler {
   /**
    * Ask for a slot. `onAdmit` runs once the slot is granted (never synchronously inside this call, so
    * the caller holds its ticket first). Release the ticket once the stream answers, on failure, or
-   * on stop.
+   * on stop. `priority`: higher is admitted first (default 0).
    */
-  request(onAdmit: () => void): StartTicket {
-    const entry: Entry = { onAdmit, admitted: false, done: false, timer: null };
-    this.queue.push(entry);
+  request(onAdmit: () => void, priority = 0): StartTicket {
+    const entry: Entry = { onAdmit, priority, admitted: false, done: false, timer: null };
+    // After every entry of the same or a higher priority: request order within a priority.
+    let at = this.queue.length;
+    while (at > 0 && this.queue[at - 1].priority < priority) at -= 1;
+    this.queue.splice(at, 0, entry);
     queueMicrotask(() => this.pump());
     return {
       release: () => this.release(entry),

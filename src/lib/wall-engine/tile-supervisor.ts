@@ -158,6 +158,11 @@ export interface TileSupervisorDeps {
    * last set with `setRate`.
    */
   rateFor?: () => { rate: PictureRate; reason: DegradedReason | null };
+  /**
+   * This tile's place in the start queue (StartScheduler: higher opens first); read at each attempt.
+   * Default 0: request order.
+   */
+  startPriority?: () => number;
 }
 
 /** Faults a lost network explains: the ones `networkRestored` retries at once. */
@@ -441,6 +446,11 @@ export class TileSupervisor {
     return this.rateChangedAtValue;
   }
 
+  /** A player of this tile is running and has not shown its first picture yet. */
+  get awaitingFirstPicture(): boolean {
+    return this.player !== null && !this.pictureThisAttempt;
+  }
+
   /** Whether this tile's player can show overview pictures; null before its first player. */
   get canChangeRate(): boolean | null {
     return this.rateSupported;
@@ -468,7 +478,9 @@ export class TileSupervisor {
       }
       void this.runAttempt(generation, urls);
     };
-    const ticket = this.deps.scheduler ? this.deps.scheduler.request(admit) : null;
+    const ticket = this.deps.scheduler
+      ? this.deps.scheduler.request(admit, this.deps.startPriority?.() ?? 0)
+      : null;
     this.ticket = ticket;
     if (!this.deps.scheduler) queueMicrotask(admit);
     // Refused while still waiting for a slot: say so now rather than after the wait.
@@ -562,6 +574,10 @@ export class TileSupervisor {
       }),
       player.on('first-frame', ({ at }) => {
         if (generation === this.generation) this.firstFrame(at);
+      }),
+      player.on('connected', () => {
+        // The handshake is done: the start slot can open the next tile's connection.
+        if (generation === this.generation) this.releaseTicket();
       }),
       player.on('media-info', (info) => {
         if (generation !== this.generation) return;

@@ -7,6 +7,7 @@ import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
 import { ConnectionBudget, type ConnectionBudgetOptions } from './connection-budget';
 import {
+  areaStep,
   DecodeBudget,
   type BudgetDecision,
   type BudgetTile,
@@ -35,7 +36,7 @@ export interface WallEngineOptions {
   /** Default: the real players (mpegts.js, hls.js, native, ws-fmp4). */
   createPlayer?: PlayerFactory;
   playerOptions?: PlayerOptions;
-  /** Tiles opening their stream at once (default 6: see StartScheduler on Chromium's throttle). */
+  /** Tiles opening their stream at once (default 8: see StartScheduler on Chromium's throttle). */
   startConcurrency?: number;
   /** A start slot is handed on after this long without an answer from the stream (default 2 s). */
   startSlotTimeoutMs?: number;
@@ -52,6 +53,12 @@ export interface WallEngineOptions {
   loadSource?: LoadSource;
   /** How often the load is read and the budget decides (ms, default 1000). */
   budgetIntervalMs?: number;
+  /**
+   * Tiles that may be starting at full rate at once (default 16): while this many full-rate players
+   * wait for their first picture, the next tiles start with overview pictures (reason `start-up`) and
+   * come to full rate once the wall is up (see WallEngine).
+   */
+  fullStartsAtOnce?: number;
 }
 
 /** One change of a tile's rate, for the operator's log. */
@@ -162,6 +169,8 @@ interface TileRecord {
   lastState: TileState;
   /** Since when it shows no new picture, once its trouble was reported (so its recovery is); else null. */
   lostAt: number | null;
+  /** It started with overview pictures because too many tiles were starting at full rate (see planFor). */
+  startOverview: boolean;
 }
 
 /** Tiles made within this long of each other were assigned together (a wall loading). */
@@ -170,6 +179,13 @@ const ASSIGN_BATCH_MS = 5_000;
 const SETTLE_MS = 3_000;
 /** The load is not read while tiles start, nor for this long after the last one started. */
 const START_SETTLE_MS = 5_000;
+/**
+ * A tile started with overview pictures comes to full rate once no tile of the wall is starting any
+ * more, or after showing pictures this long, whichever is first.
+ */
+const START_OVERVIEW_HOLD_MS = 3_000;
+/** What a tile started with overview pictures shows until then. */
+const START_OVERVIEW: BudgetDecision = { rate: 'overview', reason: 'start-up' };
 
 /**
  * The playback engine of one page (one wall window): the connection budget and the start scheduler
@@ -202,6 +218,7 @@ export class WallEngine {
   private lastStartingAt = -Infinity;
   private batchAt = -Infinity;
   private lastCreatedAt = -Infinity;
+  private promotionQueued = false;
   private readonly log: (line: string) => void;
 
   constructor(private readonly options: WallEngineOptions) {
@@ -248,6 +265,7 @@ export class WallEngine {
       log: this.options.log,
       id,
       rateFor: () => (record ? this.planFor(record) : { rate: 'full', reason: null }),
+      startPriority: () => (record ? startPriorityOf(record) : 0),
       onDestroy: () => this.forget(supervisor),
     });
     record = {
@@ -266,6 +284,7 @@ export class WallEngine {
       figure: null,
       lastState: supervisor.snapshot().state,
       lostAt: null,
+      startOverview: false,
     };
     const watched = record;
     supervisor.subscribe((snap) => this.noteState(watched, snap));
@@ -374,6 +393,7 @@ export class WallEngine {
     const to = snap.state;
     if (from === to) return;
     record.lastState = to;
+    if (to === 'playing') this.queuePromotion();
     let kind: TileEvent['kind'] | null = null;
     let reason = '';
     if (from === 'playing' && (to === 'stalled' || to === 'reconnecting')) {
@@ -440,9 +460,46 @@ export class WallEngine {
         `[wall] decode budget: ${change.kind} (${change.reason}); capacity ${change.capacity.toFixed(1)} full-rate tiles`,
       );
     for (const record of active) {
-      const decision = decisions.get(record.id);
+      const decision = this.heldAtStart(record, now) ? START_OVERVIEW : decisions.get(record.id);
       if (decision) this.applyDecision(record, decision, now);
     }
+  }
+
+  /**
+   * A tile started with overview pictures (planFor) keeps them while the wall is still starting:
+   * until its first picture, then until no tile is starting or it has shown pictures for
+   * START_OVERVIEW_HOLD_MS. From then on the budget decides it as any other.
+   */
+  private heldAtStart(record: TileRecord, now: number): boolean {
+    if (!record.startOverview) return false;
+    const supervisor = record.supervisor;
+    const snap = supervisor.snapshot();
+    if (!isFixedFullRecord(record) && this.wantsPicture(snap.state)) {
+      if (supervisor.awaitingFirstPicture || snap.state !== 'playing') return true;
+      const showing = snap.firstFrameAt === null ? 0 : now - snap.firstFrameAt;
+      if (showing < START_OVERVIEW_HOLD_MS && this.anyStarting()) return true;
+    }
+    record.startOverview = false;
+    return false;
+  }
+
+  /** Some tile is waiting for its first picture (queued, asking for URLs, or its player starting). */
+  private anyStarting(): boolean {
+    for (const r of this.records.values()) {
+      if (r.supervisor.snapshot().state === 'starting' || r.supervisor.awaitingFirstPicture) return true;
+    }
+    return false;
+  }
+
+  /** A tile began to play: once the wall is up, its tiles started with overview pictures may come back. */
+  private queuePromotion(): void {
+    if (this.promotionQueued) return;
+    if (![...this.records.values()].some((r) => r.startOverview)) return;
+    this.promotionQueued = true;
+    queueMicrotask(() => {
+      this.promotionQueued = false;
+      if (this.records.size > 0 && !this.anyStarting()) this.applyBudget(null);
+    });
   }
 
   private applyDecision(record: TileRecord, decision: BudgetDecision, now: number): void {
@@ -478,7 +535,22 @@ export class WallEngine {
       (r) => r === record || this.wantsPicture(r.supervisor.snapshot().state),
     );
     const decisions = this.decodeBudget.assign(active.map((r) => this.budgetTile(r)));
-    const decision = decisions.get(record.id) ?? { rate: 'full', reason: null };
+    let decision = decisions.get(record.id) ?? { rate: 'full', reason: null };
+    // A full-rate player's first picture costs the decoding of what the server sent first (its
+    // cached GOP: up to a GOP of pictures at once), an overview player's one keyframe. While many
+    // tiles start at full rate, the next ones start with overview pictures, so that every tile's
+    // first picture comes quickly; they come to full rate once the wall is up (heldAtStart).
+    record.startOverview = false;
+    if (decision.rate === 'full' && !isFixedFullRecord(record)) {
+      const limit = this.options.fullStartsAtOnce ?? 4;
+      let starting = 0;
+      for (const r of this.records.values())
+        if (r !== record && r.decision?.rate === 'full' && r.supervisor.awaitingFirstPicture) starting += 1;
+      if (starting >= limit) {
+        decision = START_OVERVIEW;
+        record.startOverview = true;
+      }
+    }
     record.decision = decision;
     return decision;
   }
@@ -703,6 +775,21 @@ function outFor(ms: number): string {
   return seconds < 120
     ? ` after ${seconds} s without a picture`
     : ` after ${Math.round(seconds / 60)} min without a picture`;
+}
+
+/** The operator's focus and pins: always at full rate, never held in overview at start. */
+function isFixedFullRecord(record: TileRecord): boolean {
+  if (record.pin === 'overview') return false;
+  return record.maximised || record.selected || record.pin === 'full' || record.supervisor.canChangeRate === false;
+}
+
+/**
+ * A tile's place in the start queue: the maximised tile, then the selected one, then tiles pinned
+ * to full rate, then by size (in the budget's steps, so tiles of one size keep their order).
+ */
+function startPriorityOf(record: TileRecord): number {
+  const focus = record.maximised ? 3 : record.selected ? 2 : record.pin === 'full' ? 1 : 0;
+  return focus * 1_000 + Math.max(0, areaStep(record.area));
 }
 
 /** A video element's area on screen (CSS px²); 0 where there is no layout (tests, hidden). */

@@ -185,7 +185,10 @@ describe('tours whose view is gone at start-up', () => {
     await withViews(core);
     value(await core.call('tours:save', roundDraft));
     const data = path.join(dir, 'data');
-    const file = path.join(data, (await readdir(data)).find((n) => n.startsWith('layouts'))!);
+    const file = path.join(
+      data,
+      (await readdir(data)).find((n) => n.startsWith('layouts'))!,
+    );
     const stored = JSON.parse(await readFile(file, 'utf8'));
     stored.data.layouts = stored.data.layouts.filter((l: { id: string }) => l.id !== 'north');
     await writeFile(file, JSON.stringify(stored));
@@ -280,6 +283,25 @@ describe('tours in a provisioning file', () => {
     expect(value(await core.call('layouts:list', undefined))).toEqual([]);
     expect(value(await core.call('tours:list', undefined))).toEqual([]);
     expect(value(await core.call('profiles:list', undefined))).toEqual([]);
+  });
+
+  it('carry views with merged areas, checked by JSON path like a saved view', async () => {
+    const { core } = await open();
+    const area = { column: 1, row: 1, columnSpan: 2, rowSpan: 2 };
+    const file = provisioning([]);
+    file.layouts[0] = {
+      ...file.layouts[0],
+      areas: [area],
+      tiles: [{ deviceKey: 'big', column: 1, row: 1 }],
+    } as never;
+    await core.importProvisioning(file);
+    expect(value(await core.call('layouts:list', undefined))[0]).toMatchObject({ id: 'a', areas: [area] });
+    file.layouts[0] = { ...file.layouts[0], areas: [{ ...area, column: 2 }] } as never;
+    const e = await core.importProvisioning(file).then(
+      () => undefined,
+      (err: { details?: { path: string }[] }) => err,
+    );
+    expect(e?.details?.map((d) => d.path)).toContain('$.layouts[0].areas[0].columnSpan');
   });
 
   it('may name views that are already saved', async () => {

@@ -245,6 +245,28 @@ describe('placing devices', () => {
     expect(store().layout?.tiles).toEqual([]);
   });
 
+  it('says why a layout was not removed (a tour shows it), and keeps it', async () => {
+    for (const id of ['ta', 'tb'])
+      await saveElsewhere({ id, name: `View ${id}`, profileId, grid: { columns: 1, rows: 1 }, tiles: [] });
+    const tour = await h.api.tours.save({
+      id: 'rounds',
+      name: 'Rounds',
+      kind: 'views',
+      dwellSeconds: 5,
+      views: ['ta', 'tb'],
+    });
+    expect(tour.ok).toBe(true);
+    try {
+      await openWall();
+      const result = await store().removeLayout('ta');
+      expect(result.ok).toBe(false);
+      expect(result.ok ? '' : result.message).toContain('Rounds');
+      expect(store().layouts.map((l) => l.id)).toContain('ta');
+    } finally {
+      await h.api.tours.remove({ id: 'rounds' });
+    }
+  });
+
   it('lets an administrator change a locked wall while the PIN unlock lasts, as the core does', async () => {
     const layout = await saveElsewhere({
       id: 'k2',
@@ -254,7 +276,10 @@ describe('placing devices', () => {
       tiles: [],
     });
     await h.core.importProvisioning(
-      JSON.stringify({ version: 1, kiosk: { enabled: true, startLayout: layout.id, locked: true, adminPin: '2468' } }),
+      JSON.stringify({
+        version: 1,
+        kiosk: { enabled: true, startLayout: layout.id, locked: true, adminPin: '2468' },
+      }),
     );
     await openWall();
     expect(store().editable()).toBe(false);
