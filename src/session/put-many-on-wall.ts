@@ -9,6 +9,8 @@ export interface PutManyResult {
   alreadyOn: WallDevice[];
   /** Devices for which no free tile was left (the wall never replaces a tile without being asked). */
   noRoom: WallDevice[];
+  /** The wall took none of them, and why (locked, still loading, no profile): then nothing is in `placed`. */
+  refused?: string;
 }
 
 /**

@@ -9,6 +9,8 @@ const names = (devices: readonly WallDevice[]) => devices.map((d) => d.deviceNam
  * chosen. Short, because the wall's own notice names them; the names are in `title`.
  */
 export function putManyText(result: PutManyResult): { text: string; title: string; tone: 'ok' | 'warn' } {
+  if (result.refused)
+    return { text: `Not put on the wall: ${result.refused}`, title: names(result.noRoom), tone: 'warn' };
   const added = result.placed.length - result.alreadyOn.length;
   const parts: string[] = [];
   const titles: string[] = [];

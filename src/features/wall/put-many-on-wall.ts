@@ -31,16 +31,24 @@ function roomFor(more: number): LayoutGrid | null {
 export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
   const outcome = useWallStore.getState().placeDevices(devices);
   const { notify } = useNoticesStore.getState();
+  if (outcome.refused) {
+    notify({
+      id: WALL_NOTICE_ID,
+      level: 'warning',
+      message: `${plural(devices.length, 'device was', 'devices were')} not put on the wall. ${outcome.refused}`,
+    });
+    return outcome;
+  }
   const added = outcome.placed.length - outcome.alreadyOn.length;
   const parts: string[] = [];
   if (added > 0) parts.push(`Put ${plural(added, 'device', 'devices')} on the wall.`);
   if (outcome.alreadyOn.length > 0)
     parts.push(
-      `${namesList(outcome.alreadyOn.map((d) => d.deviceName))} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
+      `${namesList(outcome.alreadyOn.map((d) => d.deviceName), 4)} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
     );
   if (outcome.noRoom.length > 0)
     parts.push(
-      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${namesList(outcome.noRoom.map((d) => d.deviceName))}.`,
+      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${namesList(outcome.noRoom.map((d) => d.deviceName), 4)}.`,
     );
   if (parts.length === 0) return outcome;
   const grow = outcome.noRoom.length > 0 ? roomFor(outcome.noRoom.length) : null;

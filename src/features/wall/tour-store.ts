@@ -61,7 +61,8 @@ export function tourPages(tour: Tour, layouts: readonly Layout[]): TourPage[] {
       return layout ? [{ kind: 'view' as const, layout, name: layout.name }] : [];
     });
   const layout = byId.get(tour.view);
-  if (!layout) return [];
+  // A view saved smaller since (or replaced by an import) may no longer have the tour's cell.
+  if (!layout || tour.column > layout.grid.columns || tour.row > layout.grid.rows) return [];
   const cell = { column: tour.column, row: tour.row };
   return tour.devices.map((d) => {
     const tile: LayoutTile = {
@@ -116,7 +117,12 @@ export const useTourStore = create<TourState>()((set, get) => ({
     if (!tour) return false;
     const pages = tourPages(tour, useWallStore.getState().layouts);
     if (pages.length === 0) {
-      notify(`The tour “${tour.name}” has nothing to show: its views were removed.`, 'warning');
+      notify(
+        tour.kind === 'tile' && useWallStore.getState().layouts.some((l) => l.id === tour.view)
+          ? `The tour “${tour.name}” cannot start: its view has no cell at column ${tour.column}, row ${tour.row} any more. Edit the tour and pick a cell.`
+          : `The tour “${tour.name}” has nothing to show: its views were removed.`,
+        'warning',
+      );
       return false;
     }
     // Another tour running gives way (and says so in the log).

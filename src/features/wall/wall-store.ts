@@ -551,15 +551,12 @@ export const useWallStore = create<WallState>()((set, get) => {
       const result = { placed: [], alreadyOn: [], noRoom: [], editId: 0 } as PutManyResult & {
         editId: number;
       };
-      if (get().status !== 'ready' || !get().editable() || devices.length === 0) {
-        result.noRoom.push(...devices);
-        return result;
-      }
+      const refuse = (why: string) => Object.assign(result, { noRoom: [...devices], refused: why });
+      if (devices.length === 0) return result;
+      if (get().status !== 'ready') return refuse('The wall is still loading: try again in a moment.');
+      if (!get().editable()) return refuse('The wall is locked (kiosk mode).');
       const start = get().layout ?? fresh();
-      if (!start) {
-        result.noRoom.push(...devices);
-        return result;
-      }
+      if (!start) return refuse('Select a connection profile first.');
       let next: LayoutShape = pinned(start);
       for (const device of devices) {
         if (placed(next).some((t) => sameDevice(t, device))) {

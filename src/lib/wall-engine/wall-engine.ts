@@ -36,7 +36,7 @@ export interface WallEngineOptions {
   /** Default: the real players (mpegts.js, hls.js, native, ws-fmp4). */
   createPlayer?: PlayerFactory;
   playerOptions?: PlayerOptions;
-  /** Tiles opening their stream at once (default 8: see StartScheduler on Chromium's throttle). */
+  /** Tiles opening their stream at once (default 10: see StartScheduler on Chromium's throttle). */
   startConcurrency?: number;
   /** A start slot is handed on after this long without an answer from the stream (default 2 s). */
   startSlotTimeoutMs?: number;
@@ -54,11 +54,13 @@ export interface WallEngineOptions {
   /** How often the load is read and the budget decides (ms, default 1000). */
   budgetIntervalMs?: number;
   /**
-   * Tiles that may be starting at full rate at once (default 16): while this many full-rate players
-   * wait for their first picture, the next tiles start with overview pictures (reason `start-up`) and
-   * come to full rate once the wall is up (see WallEngine).
+   * While more than `crowdStart` tiles are starting (default 16), at most `fullStartsAtOnce` of them
+   * (default 4) start at full rate at once; the others start with overview pictures (reason
+   * `start-up`) and come to full rate once the wall is up (see WallEngine.planFor). A wall of up to
+   * `crowdStart` tiles starts every tile at full rate.
    */
   fullStartsAtOnce?: number;
+  crowdStart?: number;
 }
 
 /** One change of a tile's rate, for the operator's log. */
@@ -485,10 +487,12 @@ export class WallEngine {
 
   /** Some tile is waiting for its first picture (queued, asking for URLs, or its player starting). */
   private anyStarting(): boolean {
-    for (const r of this.records.values()) {
-      if (r.supervisor.snapshot().state === 'starting' || r.supervisor.awaitingFirstPicture) return true;
-    }
+    for (const r of this.records.values()) if (this.isStarting(r)) return true;
     return false;
+  }
+
+  private isStarting(record: TileRecord): boolean {
+    return record.supervisor.snapshot().state === 'starting' || record.supervisor.awaitingFirstPicture;
   }
 
   /** A tile began to play: once the wall is up, its tiles started with overview pictures may come back. */
@@ -542,11 +546,15 @@ export class WallEngine {
     // first picture comes quickly; they come to full rate once the wall is up (heldAtStart).
     record.startOverview = false;
     if (decision.rate === 'full' && !isFixedFullRecord(record)) {
-      const limit = this.options.fullStartsAtOnce ?? 4;
       let starting = 0;
-      for (const r of this.records.values())
-        if (r !== record && r.decision?.rate === 'full' && r.supervisor.awaitingFirstPicture) starting += 1;
-      if (starting >= limit) {
+      let startingFull = 0;
+      for (const r of this.records.values()) {
+        if (r === record || !this.isStarting(r)) continue;
+        starting += 1;
+        if (r.decision?.rate === 'full' && r.supervisor.awaitingFirstPicture) startingFull += 1;
+      }
+      const crowd = starting + 1 > (this.options.crowdStart ?? 16);
+      if (crowd && startingFull >= (this.options.fullStartsAtOnce ?? 4)) {
         decision = START_OVERVIEW;
         record.startOverview = true;
       }
@@ -780,7 +788,9 @@ function outFor(ms: number): string {
 /** The operator's focus and pins: always at full rate, never held in overview at start. */
 function isFixedFullRecord(record: TileRecord): boolean {
   if (record.pin === 'overview') return false;
-  return record.maximised || record.selected || record.pin === 'full' || record.supervisor.canChangeRate === false;
+  return (
+    record.maximised || record.selected || record.pin === 'full' || record.supervisor.canChangeRate === false
+  );
 }
 
 /**

@@ -55,6 +55,15 @@ export async function openWallSession(
       if (!saved.ok) throw new Error(`layouts:save failed: ${saved.error.message}`);
     };
 
+    // The wall opens on the view it remembers (kept by the core, as the wall itself writes it).
+    const rememberView = async (layoutId: string): Promise<void> => {
+      const saved = await session.call('ui:set', {
+        key: 'wall.view',
+        value: { layoutId, draft: null, draftOfSaved: false, selected: null, statsShown: {} },
+      });
+      if (!saved.ok) throw new Error(`ui:set failed: ${saved.error.message}`);
+    };
+
     const wall: WallSession = {
       session,
       page,
@@ -67,7 +76,7 @@ export async function openWallSession(
       },
       async showLayout(id, grid, tiles) {
         await saveLayout(id, grid, tiles);
-        await page.evaluate((layoutId) => localStorage.setItem('wall.currentLayout', layoutId), id);
+        await rememberView(id);
         await page.reload();
         await page.locator(wallShowing(id)).waitFor({ timeout: 30_000 });
       },
@@ -75,9 +84,8 @@ export async function openWallSession(
         await saveLayout(id, grid, tiles);
         const signIn = new URL('/', session.shell.origin);
         signIn.searchParams.set('token', session.shell.token);
+        await rememberView(id);
         await bare.navigate(signIn.href);
-        await bare.evaluate(`localStorage.setItem('wall.currentLayout', ${JSON.stringify(id)})`);
-        await bare.reload();
         await bare.waitFor(`document.querySelector(${JSON.stringify(wallShowing(id))})`);
       },
       close: () => session.close(),

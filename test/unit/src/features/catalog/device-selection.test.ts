@@ -58,4 +58,18 @@ describe('what putting several on the wall did, in words', () => {
       tone: 'ok',
     });
   });
+
+  it('a wall that took none says why, not that they did not fit', () => {
+    const said = putManyText({
+      placed: [],
+      alreadyOn: [],
+      noRoom: [d('1'), d('2')],
+      refused: 'The wall is locked (kiosk mode).',
+    });
+    expect(said).toEqual({
+      text: 'Not put on the wall: The wall is locked (kiosk mode).',
+      title: 'Cam 1, Cam 2',
+      tone: 'warn',
+    });
+  });
 });

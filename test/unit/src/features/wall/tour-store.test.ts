@@ -125,6 +125,11 @@ describe('tour pages', () => {
     expect(pages.map((p) => p.name)).toEqual(['Gate 1', 'g2']);
     expect(pages[1]).toMatchObject({ kind: 'tile', cell: { column: 2, row: 1 }, tile: { deviceKey: 'g2' } });
     expect(switchReason(rounds, tourPages(rounds, layouts), 1)).toBe('Night rounds: page 2 of 3 (View b)');
+    // A view saved smaller since no longer has the cycling cell: nothing to show (not a tile off the grid).
+    const shrunk = layouts.map((l) =>
+      gate.kind === 'tile' && l.id === gate.view ? { ...l, grid: { columns: 1, rows: 1 } } : l,
+    );
+    expect(tourPages(gate, shrunk)).toEqual([]);
   });
 });
 

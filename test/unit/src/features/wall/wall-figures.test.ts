@@ -127,7 +127,8 @@ describe('computeWallFigures', () => {
       cores: 2,
     });
     expect(f).toMatchObject({ level: 'warning', warning: 'This computer is overloaded: long tasks.' });
-    expect(f.suggestion).toBe('Try a smaller layout, or pause the tour while it runs.');
+    // Four tiles are far below what the computer decodes: not "try a smaller layout" as if they were the cause.
+    expect(f.suggestion).toMatch(/^The wall asks less than this computer decodes: another program/);
   });
 
   it('formats as the bar shows it', () => {

@@ -242,6 +242,11 @@ describe('placing devices', () => {
     await h.api.settings.set({ kiosk: { enabled: true, startLayout: layout.id, locked: true } });
     await openWall();
     expect(store().placeDevice(dev('a'))).toMatchObject({ ok: false, reason: 'locked' });
+    // Several at once: refused with the reason (not "no free tile", which would be wrong here).
+    expect(store().placeDevices([dev('a'), dev('b')])).toMatchObject({
+      placed: [],
+      refused: 'The wall is locked (kiosk mode).',
+    });
     expect(store().layout?.tiles).toEqual([]);
   });
 

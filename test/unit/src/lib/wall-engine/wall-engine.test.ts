@@ -29,7 +29,7 @@ describe('WallEngine', () => {
     const { engine, supervisors } = wall(9, ['flv', 'ws-flv']);
     for (const s of supervisors) s.start();
     await vi.advanceTimersByTimeAsync(10);
-    expect(engine.scheduler.active).toBe(8);
+    expect(engine.scheduler.active).toBe(9);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(supervisors.map((s) => s.snapshot().transport)).toEqual([
       ...Array(5).fill('flv'),
