@@ -27,12 +27,14 @@ const PAGE_STEP = 10;
 /** Grid tracks of the columns: the name takes the most room, as it is what tells rows apart. */
 const TRACKS: Record<'select' | 'name' | 'status' | OptionalColumn | 'actions', string> = {
   select: '26px',
-  name: 'minmax(140px, 3fr)',
-  status: 'minmax(92px, 0.9fr)',
-  type: 'minmax(44px, 0.55fr)',
-  sn: 'minmax(80px, 1.1fr)',
-  gateway: 'minmax(80px, 1.2fr)',
-  product: 'minmax(72px, 0.9fr)',
+  // Only the name and the status keep a floor: the other columns shrink to an ellipsis first, so a narrow
+  // catalog (or one more column) never pushes the row's ⓘ and ▶ out of sight.
+  name: 'minmax(96px, 3fr)',
+  status: 'minmax(70px, 0.9fr)',
+  type: 'minmax(0, 0.55fr)',
+  sn: 'minmax(0, 1.1fr)',
+  gateway: 'minmax(0, 1.2fr)',
+  product: 'minmax(0, 0.9fr)',
   actions: '62px',
 };
 const HEADERS: Record<OptionalColumn, string> = {
