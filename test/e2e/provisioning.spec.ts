@@ -115,6 +115,8 @@ describe('a valid provisioning file: the app opens straight on the kiosk layout,
     for (const layout of file.layouts!) {
       for (const tile of layout.tiles) tile.deviceKey = streamable[next++];
       tileKeys[layout.id] = layout.tiles.map((t) => t.deviceKey);
+      // The integrator names the first camera of each wall (the app cannot look names up offline).
+      layout.tiles[0].deviceName = `Provisioned ${layout.id} camera`;
     }
     const provisionFile = path.join(work, 'kiosk-wall.json');
     await writeFile(provisionFile, JSON.stringify(file, null, 2));
@@ -184,6 +186,16 @@ describe('a valid provisioning file: the app opens straight on the kiosk layout,
       expect(
         await wall.locator(`[data-testid="wall-tile"][data-device-key="${key}"]`).getAttribute('data-state'),
       ).toBe('playing');
+  });
+
+  it('titles a provisioned tile by the device name the file gives, the key only where it gives none', async () => {
+    const wall = s.page.locator('[data-testid="wall"][data-layout-id="entrance"]');
+    const [named, unnamed] = tileKeys.entrance;
+    const title = (key: string) =>
+      wall.locator(`[data-testid="wall-tile"][data-device-key="${key}"] [data-testid="wall-tile-name"]`);
+    await expect.poll(() => title(named).textContent()).toBe('Provisioned entrance camera');
+    expect(await title(named).getAttribute('title')).toBe(`Provisioned entrance camera (${named})`);
+    expect(await title(unnamed).textContent()).toContain(unnamed.slice(-4));
   });
 
   it('opens on it again after a reload (kiosk wins over the layout used last)', async () => {

@@ -182,6 +182,12 @@ export const VideoTile = memo(function VideoTile({
           <span className="wall-tile-name-head">{head}</span>
           {tail && <span className="wall-tile-name-tail">{tail}</span>}
         </span>
+        {tile.channelId && (
+          // The spec's optional channel of a device (an NVR's camera): shown whenever one is set.
+          <span className="wall-tile-channel" title={`Channel ${tile.channelId}`} data-testid="wall-tile-channel">
+            ch {tile.channelId}
+          </span>
+        )}
         {state !== 'playing' && (
           <span className="wall-tile-state" data-testid="wall-tile-state">
             {snapshot ? stateText(snapshot) : 'Idle'}
