@@ -64,6 +64,18 @@ export async function openWallSession(
       if (!saved.ok) throw new Error(`ui:set failed: ${saved.error.message}`);
     };
 
+    /** Until what the wall remembers has not changed for 300 ms (at most 5 s). */
+    const viewSettled = async (): Promise<void> => {
+      const read = async () => JSON.stringify(await session.call('ui:get', { key: 'wall.view' }));
+      let last = await read();
+      let stableSince = Date.now();
+      for (const end = Date.now() + 5_000; Date.now() < end && Date.now() - stableSince < 300; ) {
+        await new Promise((r) => setTimeout(r, 100));
+        const now = await read();
+        if (now !== last) [last, stableSince] = [now, Date.now()];
+      }
+    };
+
     const wall: WallSession = {
       session,
       page,
@@ -76,14 +88,21 @@ export async function openWallSession(
       },
       async showLayout(id, grid, tiles) {
         await saveLayout(id, grid, tiles);
+        // The wall writes how it was left as the page goes (pagehide): leave first, let that write land,
+        // then remember the view to open and come back.
+        const url = page.url();
+        await page.goto('about:blank');
+        await viewSettled();
         await rememberView(id);
-        await page.reload();
+        await page.goto(url);
         await page.locator(wallShowing(id)).waitFor({ timeout: 30_000 });
       },
       async showLayoutIn(bare, id, grid, tiles) {
         await saveLayout(id, grid, tiles);
         const signIn = new URL('/', session.shell.origin);
         signIn.searchParams.set('token', session.shell.token);
+        await bare.navigate('about:blank');
+        await viewSettled();
         await rememberView(id);
         await bare.navigate(signIn.href);
         await bare.waitFor(`document.querySelector(${JSON.stringify(wallShowing(id))})`);
