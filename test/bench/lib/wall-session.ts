@@ -101,8 +101,7 @@ export async function openWallSession(
         await saveLayout(id, grid, tiles);
         const signIn = new URL('/', session.shell.origin);
         signIn.searchParams.set('token', session.shell.token);
-        await bare.navigate('about:blank');
-        await viewSettled();
+        // A bare page is opened once per run, on no wall yet: nothing of its own to write on leaving.
         await rememberView(id);
         await bare.navigate(signIn.href);
         await bare.waitFor(`document.querySelector(${JSON.stringify(wallShowing(id))})`);
