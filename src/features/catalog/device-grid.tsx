@@ -99,6 +99,16 @@ export const DeviceGrid = memo(function DeviceGrid({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
+  /**
+   * The row the keyboard is on, ahead of React: a key pressed before a move has rendered (and moved the
+   * focus) acts on the row the operator moved to, not on the row that still has the focus.
+   */
+  const keyboardRow = useRef(0);
+  const onRowFocus = useCallback((index: number) => {
+    if (focusPending.current) return;
+    keyboardRow.current = index;
+    setActive(index);
+  }, []);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
@@ -160,6 +170,7 @@ export const DeviceGrid = memo(function DeviceGrid({
     (to: number) => {
       const next = Math.max(0, Math.min(items.length - 1, to));
       focusPending.current = true;
+      keyboardRow.current = next;
       setActive(next);
       virtualizer.scrollToIndex(next, { align: 'auto' });
     },
@@ -167,8 +178,9 @@ export const DeviceGrid = memo(function DeviceGrid({
   );
 
   const onKeyDown = useCallback(
-    (e: KeyboardEvent<HTMLDivElement>, index: number) => {
+    (e: KeyboardEvent<HTMLDivElement>, focused: number) => {
       if (e.target !== e.currentTarget) return;
+      const index = focusPending.current ? keyboardRow.current : focused;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
         e.preventDefault();
         onSelect(index, 'all');
@@ -256,7 +268,7 @@ export const DeviceGrid = memo(function DeviceGrid({
                 onSelect={onSelect}
                 highlighted={device.deviceKey === highlightKey}
                 onWall={onWall.has(device.deviceKey)}
-                onFocus={setActive}
+                onFocus={onRowFocus}
                 onKeyDown={onKeyDown}
                 onRevealGateway={onRevealGateway}
                 onShowDetails={onShowDetails}
