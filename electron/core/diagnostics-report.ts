@@ -2,7 +2,7 @@ import type { Notice } from '../shared/contract';
 import type { Layout } from '../shared/layout';
 import type { Settings } from '../shared/settings';
 import type { VaultProfile } from './credential-vault';
-import { formatLocalTime } from './local-time';
+import { formatLocalTime } from '../shared/local-time';
 import { redactor } from './redact';
 
 export interface DiagnosticsInput {

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -8,7 +8,8 @@ import {
   type OperatorLogFilter,
   type OperatorLogPage,
 } from '../shared/contract/operator-log';
-import { formatLocalTime } from './local-time';
+import { writeFileAtomically } from './atomic-write';
+import { formatLocalTime } from '../shared/local-time';
 import type { Logger } from './logger';
 import { redactor } from './redact';
 
@@ -118,15 +119,17 @@ export class OperatorLog {
     const limit = input.limit ?? DEFAULT_PAGE;
     const page: OperatorLogEntry[] = [];
     let total = 0;
+    let more = false;
+    // Newest first: once the page is full, any further match is older than its last entry.
     for (let i = this.entries.length - 1; i >= 0; i -= 1) {
       const entry = this.entries[i];
       if (!match(entry)) continue;
       total += 1;
       if (input.beforeId !== undefined && entry.id >= input.beforeId) continue;
       if (page.length < limit) page.push(entry);
+      else if (page.length > 0) more = true;
     }
-    const olderThanPage = page.length === 0 ? 0 : this.countOlder(match, page[page.length - 1].id);
-    return { entries: page, total, more: olderThanPage > 0, capacity: this.capacity };
+    return { entries: page, total, more, capacity: this.capacity };
   }
 
   /** Every entry matching the filter as RFC 4180 CSV (oldest first), with a file name for it. */
@@ -139,15 +142,6 @@ export class OperatorLog {
   /** Resolves once every append so far is on disk (or failed). */
   async flush(): Promise<void> {
     await this.writing;
-  }
-
-  private countOlder(match: (e: OperatorLogEntry) => boolean, id: number): number {
-    let n = 0;
-    for (const entry of this.entries) {
-      if (entry.id >= id) break;
-      if (match(entry)) n += 1;
-    }
-    return n;
   }
 
   private entryOf(event: OperatorEventInput): OperatorLogEntry {
@@ -190,20 +184,10 @@ export class OperatorLog {
 
   /** The kept entries as the whole file: a temporary file renamed over it. */
   private async rewrite(): Promise<void> {
-    const file = this.file as string;
-    const temp = `${file}.${process.pid}.tmp`;
-    await mkdir(path.dirname(file), { recursive: true });
     const kept = this.entries;
-    try {
-      await writeFile(temp, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), {
-        encoding: 'utf8',
-        mode: 0o600,
-      });
-      await rename(temp, file);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      throw error;
-    }
+    await writeFileAtomically(this.file as string, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), {
+      makeFolder: true,
+    });
     this.fileLines = kept.length;
     this.stale = false;
   }

@@ -14,7 +14,7 @@ import {
   VAULT_MARKER,
   type ProvisioningFile,
 } from '../shared/provisioning';
-import { tourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
+import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
 import { secretBindingChange } from './credential-vault';
 
 /** What is already saved, for checking references of a file against it. */
@@ -57,6 +57,25 @@ export function jsonPath(path: readonly PropertyKey[]): string {
     const name = String(key);
     return /^[A-Za-z_$][\w$]*$/.test(name) ? `${out}.${name}` : `${out}[${JSON.stringify(name)}]`;
   }, '$');
+}
+
+/**
+ * A repeated id in a list of a file, named at its place (`"cam" is already used by $.views[0]`);
+ * `firstIndex` keeps each id's first place as the list is walked in order.
+ */
+export function repeatedId(
+  item: Readonly<Record<string, unknown>>,
+  i: number,
+  list: string,
+  firstIndex: Map<string, number>,
+): FieldProblem[] {
+  if (typeof item.id !== 'string') return [];
+  const seen = firstIndex.get(item.id);
+  if (seen === undefined) {
+    firstIndex.set(item.id, i);
+    return [];
+  }
+  return [{ path: `$.${list}[${i}].id`, message: `"${item.id}" is already used by $.${list}[${seen}]` }];
 }
 
 /** Short messages in the words of a file's author. Schema-level messages take precedence. */
@@ -160,12 +179,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   const profileIndex = new Map<string, number>();
   profiles.forEach((p, i) => {
     const at = `$.profiles[${i}]`;
-    if (typeof p.id === 'string') {
-      const seen = profileIndex.get(p.id);
-      if (seen !== undefined)
-        problems.push({ path: `${at}.id`, message: `"${p.id}" is already used by $.profiles[${seen}]` });
-      else profileIndex.set(p.id, i);
-    }
+    problems.push(...repeatedId(p, i, 'profiles', profileIndex));
     const marked = vaultMarkedSecrets(p);
     if (marked.length) {
       const saved = ctx.savedProfiles?.find((s) => s.id === p.id);
@@ -213,12 +227,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   const layoutIndex = new Map<string, number>();
   layouts.forEach((l, i) => {
     const at = `$.layouts[${i}]`;
-    if (typeof l.id === 'string') {
-      const seen = layoutIndex.get(l.id);
-      if (seen !== undefined)
-        problems.push({ path: `${at}.id`, message: `"${l.id}" is already used by $.layouts[${seen}]` });
-      else layoutIndex.set(l.id, i);
-    }
+    problems.push(...repeatedId(l, i, 'layouts', layoutIndex));
     if (typeof l.profile === 'string' && l.profile !== '' && !profileIds.has(l.profile))
       problems.push({ path: `${at}.profile`, message: `no profile "${l.profile}" in this file or saved` });
     const grid = LayoutGridSchema.safeParse(l.grid);
@@ -265,34 +274,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   const tourIndex = new Map<string, number>();
   tours.forEach((t, i) => {
     const at = `$.tours[${i}]`;
-    if (typeof t.id === 'string') {
-      const seen = tourIndex.get(t.id);
-      if (seen !== undefined)
-        problems.push({ path: `${at}.id`, message: `"${t.id}" is already used by $.tours[${seen}]` });
-      else tourIndex.set(t.id, i);
-    }
-    const inFile = (p: FieldProblem): FieldProblem =>
-      /no view "/.test(p.message)
-        ? { path: p.path, message: p.message.replace('no view', 'no layout') + ' in this file or saved' }
-        : p;
-    if (t.kind === 'views' && Array.isArray(t.views))
+    problems.push(...repeatedId(t, i, 'tours', tourIndex));
+    for (const p of fileTourReferenceProblems(t, views, at))
       problems.push(
-        ...tourReferenceProblems(
-          { kind: 'views', views: t.views.filter((v): v is string => typeof v === 'string') },
-          views,
-          at,
-        ).map(inFile),
-      );
-    if (
-      t.kind === 'tile' &&
-      typeof t.view === 'string' &&
-      typeof t.column === 'number' &&
-      typeof t.row === 'number'
-    )
-      problems.push(
-        ...tourReferenceProblems({ kind: 'tile', view: t.view, column: t.column, row: t.row }, views, at).map(
-          inFile,
-        ),
+        p.message.startsWith('no view "')
+          ? { path: p.path, message: p.message.replace('no view', 'no layout') + ' in this file or saved' }
+          : p,
       );
   });
 

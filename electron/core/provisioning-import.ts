@@ -1,4 +1,5 @@
 import type { ProvisioningSummary } from '../shared/provisioning';
+import { allOrNothing } from './all-or-nothing';
 import { CoreError, summarizeProblems } from './core-error';
 import type { CoreContext } from './core-context';
 import { checkProvisioning } from './provisioning-check';
@@ -42,7 +43,7 @@ export async function importProvisioning(
   const undoProfiles = await vault.snapshot();
   const settingsBefore = structuredClone(await settings.get());
   const undoPin = await ctx.kiosk.pin.snapshot();
-  try {
+  await allOrNothing(async () => {
     await vault.saveMany(plan.profiles);
     if (plan.layouts.length) await layouts.saveMany(plan.layouts);
     if (plan.tours.length) await tours.saveMany(plan.tours);
@@ -52,14 +53,13 @@ export async function importProvisioning(
       kiosk: plan.kiosk ? { ...s.kiosk, ...plan.kiosk } : s.kiosk,
     }));
     if (plan.adminPin !== undefined) await ctx.kiosk.pin.set(plan.adminPin);
-  } catch (e) {
-    await undoProfiles().catch(() => undefined);
-    await layouts.restore(savedLayouts).catch(() => undefined);
-    await tours.restore(savedTours).catch(() => undefined);
-    await settings.update(() => settingsBefore).catch(() => undefined);
-    await undoPin().catch(() => undefined);
-    throw e;
-  }
+  }, [
+    undoProfiles,
+    () => layouts.restore(savedLayouts),
+    () => tours.restore(savedTours),
+    () => settings.update(() => settingsBefore),
+    undoPin,
+  ]);
   for (const p of plan.profiles) ctx.clients.forget(p.id!);
   await ctx.announce.profiles();
   await ctx.announce.layouts();

@@ -1,7 +1,7 @@
 import type { FieldProblem } from '../shared/domain';
 import type { Layout } from '../shared/layout';
 import { slugId } from '../shared/slug-id';
-import { tourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
+import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
 import {
   VIEWS_FORMAT,
   VIEWS_VERSION,
@@ -11,7 +11,7 @@ import {
   type ViewsImportSummary,
 } from '../shared/views-transfer';
 import { freeViewName } from './handlers/layout-handlers';
-import { errorMap, parseFailure, schemaProblems } from './provisioning-check';
+import { errorMap, parseFailure, repeatedId, schemaProblems } from './provisioning-check';
 
 /** The document for some saved views and tours: a layout is copied field by field, nothing added. */
 export function viewsDocument(
@@ -107,13 +107,10 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
   const rawViews = Array.isArray(data.views) ? data.views.map((v) => (isRecord(v) ? v : {})) : [];
   const rawTours = Array.isArray(data.tours) ? data.tours.map((t) => (isRecord(t) ? t : {})) : [];
   const refs = new Map<string, TourViewRef>(ctx.views.map((v) => [v.id, v]));
-  const seenViews = new Map<string, number>();
+  const viewIndex = new Map<string, number>();
   rawViews.forEach((v, i) => {
+    problems.push(...repeatedId(v, i, 'views', viewIndex));
     if (typeof v.id !== 'string') return;
-    const seen = seenViews.get(v.id);
-    if (seen !== undefined)
-      problems.push({ path: `$.views[${i}].id`, message: `"${v.id}" is already used by $.views[${seen}]` });
-    else seenViews.set(v.id, i);
     const grid = isRecord(v.grid) ? v.grid : {};
     if (typeof grid.columns === 'number' && typeof grid.rows === 'number')
       refs.set(v.id, {
@@ -132,34 +129,12 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
         message: `no profile "${v.profileId}" on this computer, and no profile is selected to play it instead`,
       });
   });
-  const seenTours = new Map<string, number>();
+  const tourIndex = new Map<string, number>();
   rawTours.forEach((t, i) => {
-    if (typeof t.id === 'string') {
-      const seen = seenTours.get(t.id);
-      if (seen !== undefined)
-        problems.push({ path: `$.tours[${i}].id`, message: `"${t.id}" is already used by $.tours[${seen}]` });
-      else seenTours.set(t.id, i);
-    }
-    const at = `$.tours[${i}]`;
-    if (t.kind === 'views' && Array.isArray(t.views))
+    problems.push(...repeatedId(t, i, 'tours', tourIndex));
+    for (const p of fileTourReferenceProblems(t, refs, `$.tours[${i}]`))
       problems.push(
-        ...tourReferenceProblems(
-          { kind: 'views', views: t.views.filter((x): x is string => typeof x === 'string') },
-          refs,
-          at,
-        ).map((p) => ({ ...p, message: `${p.message} in this file or saved here` })),
-      );
-    if (
-      t.kind === 'tile' &&
-      typeof t.view === 'string' &&
-      typeof t.column === 'number' &&
-      typeof t.row === 'number'
-    )
-      problems.push(
-        ...tourReferenceProblems({ kind: 'tile', view: t.view, column: t.column, row: t.row }, refs, at).map(
-          (p) =>
-            p.path.endsWith('.view') ? { ...p, message: `${p.message} in this file or saved here` } : p,
-        ),
+        p.message.startsWith('no view "') ? { ...p, message: `${p.message} in this file or saved here` } : p,
       );
   });
   if (problems.length || !parsed.success) return { ok: false, problems: dedupe(problems) };

@@ -9,7 +9,7 @@ import {
 import type { AccessRules } from './access-rules';
 import type { Caller } from './caller';
 import type { DemoData } from './demo-data';
-import { isOddPosition, oddDevice, oddProduct, type ListQuirks } from './list-quirks';
+import { oddDevice, oddProduct, servedRecords, type ListQuirks } from './list-quirks';
 import { pageOf, parsePaging } from './paging';
 import type { TemplateStore } from './template-store';
 
@@ -72,19 +72,14 @@ async function listDevices(ctx: ApiContext, caller: Caller, { params, query }: A
   const devices = keyword
     ? entries.filter((e) => e.name.includes(keyword)).map((e) => e.device)
     : (ctx.data.devicesByProduct.get(product.productKey) ?? []);
-  return ctx.quirks.oddRecords
-    ? pageOf(devices, paging, (d, at) => (isOddPosition(at) ? oddDevice(d) : d))
-    : pageOf(devices, paging);
+  return pageOf(devices, paging, servedRecords(ctx.quirks, oddDevice));
 }
 
 async function listProducts(ctx: ApiContext, caller: Caller, { query }: ApiRequest): Promise<unknown> {
   const paging = parsePaging(query, ctx.quirks.maxPageSize);
   // Only user credentials reach here (the matrix), and they list the user's own products.
   const userKey = caller.type === 'user' ? caller.user.userKey : '';
-  const products = ctx.productsByUser.get(userKey) ?? [];
-  return ctx.quirks.oddRecords
-    ? pageOf(products, paging, (p, at) => (isOddPosition(at) ? oddProduct(p) : p))
-    : pageOf(products, paging);
+  return pageOf(ctx.productsByUser.get(userKey) ?? [], paging, servedRecords(ctx.quirks, oddProduct));
 }
 
 async function createTemplate(

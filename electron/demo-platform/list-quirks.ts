@@ -23,6 +23,18 @@ export const DEFAULT_LIST_QUIRKS: ListQuirks = { maxPageSize: MAX_PAGE_SIZE, odd
 /** Whether the record at this position of its whole list (0-based) is served odd. */
 export const isOddPosition = (position: number) => position % 10 === 3;
 
+/**
+ * How a list's records are served under these quirks (for `pageOf`): as they are, or with every record
+ * at an odd position turned by `odd`.
+ */
+export function servedRecords<T, U>(
+  quirks: ListQuirks,
+  odd: (record: T) => U,
+): ((record: T, position: number) => T | U) | undefined {
+  if (!quirks.oddRecords) return undefined;
+  return (record, position) => (isOddPosition(position) ? odd(record) : record);
+}
+
 /** A page size the platform may cap at: a whole number from 1 to 100. */
 export function checkMaxPageSize(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_PAGE_SIZE)

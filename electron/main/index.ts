@@ -9,7 +9,7 @@ import { parseLaunchArgs } from './app/launch-args';
 import { registerAppScheme, serveAppProtocol } from './app/protocol';
 import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
-import { KioskMode } from './app/kiosk-mode';
+import { KioskMode, type KioskState } from './app/kiosk-mode';
 import { keepSecretUrlsOutOfCache } from './app/media-cache-guard';
 import { safeScreenUrl } from './app/safe-screen';
 import { StartGuard } from './app/start-guard';
@@ -20,7 +20,7 @@ import { guardWebContents } from './app/web-contents-guard';
 import { createWallWindow } from './app/window';
 import { PageHeartbeat } from './app/page-heartbeat';
 import { keepStartAtLogin } from './app/start-at-login';
-import { ViewWindows, type WindowSpec } from './app/view-windows';
+import { ViewWindows, windowName, type WindowSpec } from './app/view-windows';
 import { WindowRecords } from './app/window-records';
 import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
@@ -133,12 +133,21 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   // Provisioning is applied before the window loads, so the first screen already shows its result.
   await provision(core, args.provisionFile);
 
-  const kioskNow = async () => {
-    const settings = await core.call('settings:get', undefined);
-    return settings.ok ? settings.value.kiosk : { enabled: false, locked: false };
-  };
-  let kiosk = await kioskNow();
-  core.on('settings:changed', ({ settings }) => (kiosk = settings.kiosk));
+  // The settings now (one read): the kiosk state the windows open with, kept current for windows
+  // opened later, and start at login (settings.kiosk.startAtLogin), set now and at every change.
+  const settingsNow = await core.call('settings:get', undefined);
+  let kiosk: KioskState = settingsNow.ok ? settingsNow.value.kiosk : { enabled: false, locked: false };
+  const startAtLogin = keepStartAtLogin({
+    app,
+    log: createLogger('login'),
+    notify: core.notify,
+    userDataDir: args.userDataDir,
+  });
+  if (settingsNow.ok) void startAtLogin(settingsNow.value);
+  core.on('settings:changed', ({ settings }) => {
+    kiosk = settings.kiosk;
+    void startAtLogin(settings);
+  });
 
   // Whether each wall page still answers: the systemd watchdog pings only while they all do.
   const heartbeat = new PageHeartbeat();
@@ -174,7 +183,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
       core.on('settings:changed', ({ settings }) => kioskMode.apply(settings.kiosk)),
       core.on('kiosk:changed', (status) => kioskMode.setUnlockedUntil(status.unlockedUntil)),
     ];
-    app.on('before-quit', () => kioskMode.allowQuit());
+    const allowQuit = () => kioskMode.allowQuit();
+    app.on('before-quit', allowQuit);
+    stops.push(() => app.off('before-quit', allowQuit));
     window.once('closed', () => stops.forEach((stop) => stop()));
     // Closing the main window ends the app (its view windows with it), as closing the wall did before.
     if (spec.layoutId === null)
@@ -182,8 +193,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
         const main = windows?.main();
         if (!quitting && process.platform !== 'darwin' && (!main || main === window)) app.quit();
       });
-    const name = spec.layoutId === null ? 'the main window' : `the window of view ${spec.layoutId}`;
-    heartbeat.watch(window, name);
+    heartbeat.watch(window, windowName(spec.layoutId));
     const log = createLogger('wall-window');
     const recovery = keepRendererAlive(window, {
       log,
@@ -223,17 +233,6 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     log: createLogger('windows'),
   });
   await windows.restore();
-
-  // Start at login (settings.kiosk.startAtLogin): set now, and again whenever it changes.
-  const startAtLogin = keepStartAtLogin({
-    app,
-    log: createLogger('login'),
-    notify: core.notify,
-    userDataDir: args.userDataDir,
-  });
-  const settingsNow = await core.call('settings:get', undefined);
-  if (settingsNow.ok) void startAtLogin(settingsNow.value);
-  core.on('settings:changed', ({ settings }) => void startAtLogin(settings));
 
   // Under systemd with WatchdogSec=: ping while the main loop runs and every wall page answers.
   const watchdog = watchdogSetup(process.env, process.pid);

@@ -171,11 +171,11 @@ export const channels = {
   'kiosk:unlock': { input: KioskUnlockInputSchema, output: KioskStatusSchema },
   /** End an administrator's unlock now. */
   'kiosk:lock': { input: none, output: KioskStatusSchema },
-  /** Import a provisioning file (its text): all or nothing. */
   /** The displays a view can be opened on (desktop app; the browser shell lists none). */
   'displays:list': { input: none, output: z.array(DisplayInfoSchema) },
   /** Open a saved view in a window of its own (desktop app; the browser shell opens a browser window itself). */
   'windows:open': { input: WindowOpenInputSchema, output: WindowOpenedSchema },
+  /** Import a provisioning file (its text): all or nothing. */
   'provisioning:import': {
     input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
     output: ProvisioningSummarySchema,

@@ -153,8 +153,16 @@ export function rectsOverlap(a: Rect, b: Rect): boolean {
   );
 }
 
-const sameRect = (a: Rect, b: Rect) =>
+/** Whether two rectangles of cells are the same cells. */
+export const sameRect = (a: Rect, b: Rect): boolean =>
   a.column === b.column && a.row === b.row && a.columnSpan === b.columnSpan && a.rowSpan === b.rowSpan;
+
+/** Whether every cell of `inner` is a cell of `outer`. */
+export const rectContains = (outer: Rect, inner: Rect): boolean =>
+  inner.column >= outer.column &&
+  inner.row >= outer.row &&
+  inner.column + inner.columnSpan <= outer.column + outer.columnSpan &&
+  inner.row + inner.rowSpan <= outer.row + outer.rowSpan;
 
 /**
  * Decide every tile's cell and collect what does not fit.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatLocalTime } from './local-time';
 
 /**
  * A tile's snapshot: the PNG of its current picture, saved by the desktop app into the Pictures
@@ -54,8 +55,5 @@ export function safeFileStem(name: string): string {
 
 /** `Lobby cam 2026-11-24 23-59-01.png`: the device's name and the local time the frame was taken. */
 export function snapshotFileName(deviceName: string, takenAt: number | Date): string {
-  const d = new Date(takenAt);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const time = `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}-${p(d.getMinutes())}-${p(d.getSeconds())}`;
-  return `${safeFileStem(deviceName)} ${time}.png`;
+  return `${safeFileStem(deviceName)} ${formatLocalTime(new Date(takenAt).getTime()).replaceAll(':', '-')}.png`;
 }

@@ -84,11 +84,13 @@ export interface TourViewRef {
 
 /**
  * Problems with what a tour points at, by path under `at` (`views[1]`, `$.tours[0].column`): every
- * view must exist, and a cycling tile's cell must lie inside its view's grid.
+ * view must exist, and a cycling tile's cell must lie inside its view's grid. An entry of `views`
+ * that is not a string is the schema's to name (it keeps its index here).
  */
 export function tourReferenceProblems(
   tour:
-    { kind: 'views'; views: readonly string[] } | { kind: 'tile'; view: string; column: number; row: number },
+    | { kind: 'views'; views: readonly unknown[] }
+    | { kind: 'tile'; view: string; column: number; row: number },
   views: ReadonlyMap<string, TourViewRef>,
   at = '',
 ): { path: string; message: string }[] {
@@ -96,7 +98,8 @@ export function tourReferenceProblems(
   const problems: { path: string; message: string }[] = [];
   if (tour.kind === 'views') {
     tour.views.forEach((id, i) => {
-      if (!views.has(id)) problems.push({ path: join(`views[${i}]`), message: `no view "${id}"` });
+      if (typeof id === 'string' && !views.has(id))
+        problems.push({ path: join(`views[${i}]`), message: `no view "${id}"` });
     });
     return problems;
   }
@@ -113,4 +116,21 @@ export function tourReferenceProblems(
       message: `the view "${view.name ?? view.id}" has ${view.grid.rows} row${view.grid.rows === 1 ? '' : 's'}`,
     });
   return problems;
+}
+
+/**
+ * The same for a tour as a file holds it, before its schema is checked (so a file hears of every
+ * problem at once): a field of the wrong type is the schema's to name and is skipped here.
+ */
+export function fileTourReferenceProblems(
+  tour: Readonly<Record<string, unknown>>,
+  views: ReadonlyMap<string, TourViewRef>,
+  at: string,
+): { path: string; message: string }[] {
+  const { kind, view, column, row } = tour;
+  if (kind === 'views' && Array.isArray(tour.views))
+    return tourReferenceProblems({ kind, views: tour.views }, views, at);
+  if (kind === 'tile' && typeof view === 'string' && typeof column === 'number' && typeof row === 'number')
+    return tourReferenceProblems({ kind, view, column, row }, views, at);
+  return [];
 }

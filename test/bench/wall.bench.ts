@@ -56,6 +56,7 @@ import {
   pictureAgeWindow,
   printBeside,
 } from './lib/peer-report';
+import { quantile, median, round, MiB, sleep } from './lib/stats';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MEDIA_DIR = path.join(ROOT, 'resources', 'demo-media');
@@ -106,17 +107,6 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-const quantile = (values: number[], q: number): number | null => {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
-};
-const median = (values: number[]) => quantile(values, 0.5);
-const round = (v: number | null, digits = 2) => (v === null ? null : Number(v.toFixed(digits)));
-const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * In the page: note when each tile's <video> appears and when it presents its first frame

@@ -72,7 +72,9 @@ describe('a media server behind NAT', () => {
     await http.fill('ws://127.0.0.1/live');
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => form.locator('.field-error').first().textContent()).toMatch(/host or host:port/);
-    expect((await wall.session.call('profiles:list')).ok).toBe(true);
+    const unsaved = await wall.session.call('profiles:list');
+    if (!unsaved.ok) throw new Error(unsaved.error.message);
+    expect(unsaved.value.find((p) => p.id === wall.profileId)?.mediaHost).toBeUndefined();
     await http.fill(`127.0.0.1:${mediaPort}`);
     await form.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => dialog.getByTestId('profile-form').count()).toBe(0);

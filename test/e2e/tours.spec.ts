@@ -363,7 +363,7 @@ describe('the tour editor', () => {
     await editor.getByTestId('tour-editor-view').selectOption('tour-b');
     // The cell's own camera starts the cycle; one more from the views, one by key.
     await editor.getByTestId('tour-editor-cell').selectOption('2,2');
-    await editor.getByTestId('tour-editor-add-device').selectOption(keys[0]);
+    await editor.getByTestId('tour-editor-add-device').selectOption({ label: wall.deviceName(keys[0]) });
     await editor.getByTestId('tour-editor-device-key').fill(keys[9]);
     await editor.getByRole('button', { name: 'Add', exact: true }).last().click();
     expect(

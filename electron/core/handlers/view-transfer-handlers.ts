@@ -1,5 +1,6 @@
 import type { Layout } from '../../shared/layout';
 import type { Tour } from '../../shared/tour';
+import { allOrNothing } from '../all-or-nothing';
 import { CoreError, summarizeProblems } from '../core-error';
 import type { CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
@@ -79,14 +80,10 @@ export function viewTransferHandlers(ctx: CoreContext): Pick<CoreHandlers, 'view
         );
       }
       const { plan } = check;
-      try {
+      await allOrNothing(async () => {
         if (plan.views.length) await layouts.saveMany(plan.views);
         if (plan.tours.length) await tours.saveMany(plan.tours);
-      } catch (e) {
-        await layouts.restore(savedViews).catch(() => undefined);
-        await tours.restore(savedTours).catch(() => undefined);
-        throw e;
-      }
+      }, [() => layouts.restore(savedViews), () => tours.restore(savedTours)]);
       if (plan.views.length) await ctx.announce.layouts();
       if (plan.tours.length) await ctx.announce.tours();
       ctx.log.info(`views imported: ${plan.views.length} view(s), ${plan.tours.length} tour(s) written`);

@@ -25,12 +25,6 @@ export function windowHandlers(ctx: CoreContext): Pick<CoreHandlers, 'displays:l
           'invalid-request',
           'This shell has no windows of its own: the page opens the view in a new browser window instead.',
         );
-      // A window opened now is opened again at every start: it changes what a locked wall shows.
-      if ((await ctx.settings.get()).kiosk.locked && ctx.kiosk.session.unlockedUntil() === null)
-        throw new CoreError(
-          'locked',
-          'Opening a view in a new window is not allowed: this wall is locked as a kiosk. An administrator can unlock it with the admin PIN.',
-        );
       if (!(await ctx.layouts.list()).some((l) => l.id === input.layoutId))
         throw new CoreError('not-found', `There is no saved view with id "${input.layoutId}".`, [
           { path: 'layoutId', message: 'no saved view has this id' },

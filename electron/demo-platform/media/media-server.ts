@@ -16,6 +16,7 @@ import { ClipTicker } from './clip-ticker';
 import type { ActiveFault, FaultController } from './fault-controller';
 import { HlsSegmenter } from './hls-segmenter';
 import { LiveTimeline } from './live-timeline';
+import { corsHeaders, sendText } from './media-reply';
 import { parseMediaPath, type MediaRoute } from './media-routes';
 import type { StreamRecord, StreamRegistry } from './stream-registry';
 import { HttpTransport, PacedTransport, WsTransport, type Transport } from './transport';
@@ -31,13 +32,7 @@ const CONTENT_TYPES: Record<PushFormat | 'playlist' | 'segment', string> = {
   segment: 'video/mp2t',
 };
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-  'Access-Control-Expose-Headers': '*',
-  'Access-Control-Max-Age': '600',
-};
+const CORS = corsHeaders('GET, HEAD, OPTIONS');
 
 export interface MediaServerOptions {
   clips: Clip[];
@@ -405,13 +400,7 @@ export class MediaServer {
     message: string,
     extra: Record<string, string> = {},
   ): void {
-    res.writeHead(status, {
-      ...CORS,
-      ...extra,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
-    res.end(`${message}\n`);
+    sendText(res, status, message, { ...CORS, ...extra });
   }
 }
 

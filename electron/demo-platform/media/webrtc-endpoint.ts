@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { isLoopback } from './admin-routes';
 import type { ClipTicker } from './clip-ticker';
 import type { ActiveFault, FaultController } from './fault-controller';
+import { corsHeaders, sendText } from './media-reply';
 import type { StreamRecord } from './stream-registry';
 import { OfferError, WebRtcPeer } from './webrtc-peer';
 import { WHEP_PATH, type RtcShape, type WebRtcRoute } from './webrtc-routes';
@@ -14,13 +15,7 @@ const MAX_OFFER_BYTES = 64 * 1024;
 /** Sessions open at once, all streams together: a bound on what a buggy client can make us hold. */
 const MAX_SESSIONS = 256;
 
-const CORS = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Methods': 'POST, DELETE, OPTIONS',
-  'Access-Control-Allow-Headers': '*',
-  'Access-Control-Expose-Headers': '*',
-  'Access-Control-Max-Age': '600',
-};
+const CORS = corsHeaders('POST, DELETE, OPTIONS');
 
 /** How the media server admits a play request: the stream and its fault, a refusal, or a cut. */
 export type WebRtcAdmission =
@@ -235,11 +230,5 @@ function text(
   message: string,
   extra: Record<string, string> = {},
 ): void {
-  res.writeHead(status, {
-    ...CORS,
-    ...extra,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
-  res.end(`${message}\n`);
+  sendText(res, status, message, { ...CORS, ...extra });
 }

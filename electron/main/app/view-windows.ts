@@ -11,6 +11,7 @@ import {
   onScreen,
   placeRecord,
   recordOf,
+  sameRect,
   type WindowRecord,
 } from './window-placement';
 import type { WindowRecords } from './window-records';
@@ -167,7 +168,7 @@ export class ViewWindows<W extends WallWindow> implements WallWindows {
     const placement = placeRecord(record, displays);
     if (placement.moved)
       this.deps.log.info(
-        `the ${layoutId === null ? 'main window' : `window of view ${layoutId}`} is restored on display ${placement.display.id}` +
+        `${windowName(layoutId)} is restored on display ${placement.display.id}` +
           (placement.moved === 'display-gone'
             ? ` (display ${record.displayId} is not connected)`
             : ' (moved to lie inside the screen)'),
@@ -209,17 +210,9 @@ export class ViewWindows<W extends WallWindow> implements WallWindows {
       const bounds = window.getBounds();
       if (onScreen(bounds, displays)) continue;
       const inside = clampInto(bounds, displayOf(bounds, displays).workArea);
-      if (
-        inside.x !== bounds.x ||
-        inside.y !== bounds.y ||
-        inside.width !== bounds.width ||
-        inside.height !== bounds.height
-      ) {
-        this.deps.log.info(
-          `the displays changed: moving the ${layoutId === null ? 'main window' : `window of view ${layoutId}`} back on screen`,
-        );
-        window.setBounds(inside);
-      }
+      if (sameRect(inside, bounds)) continue;
+      this.deps.log.info(`the displays changed: moving ${windowName(layoutId)} back on screen`);
+      window.setBounds(inside);
     }
     this.scheduleSave();
   }
@@ -245,6 +238,11 @@ export class ViewWindows<W extends WallWindow> implements WallWindows {
       this.deps.log.error('where the windows are could not be saved', { error: (error as Error).message });
     }
   }
+}
+
+/** A wall window as the log names it: "the main window", "the window of view gate". */
+export function windowName(layoutId: string | null): string {
+  return layoutId === null ? 'the main window' : `the window of view ${layoutId}`;
 }
 
 /** Electron's rectangles may carry fractions on scaled displays; the records keep whole pixels. */

@@ -64,7 +64,9 @@ export function onScreen(bounds: Rect, displays: readonly DisplayInfo[]): boolea
   );
 }
 
-const same = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+/** Whether two rectangles are the same place and size. */
+export const sameRect = (a: Rect, b: Rect): boolean =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
 
 /** A new window for a view on `display`: it fills the display's work area (a wall fills its screen). */
 export function newWindowPlacement(display: DisplayInfo): Placement {
@@ -86,7 +88,7 @@ export function placeRecord(record: WindowRecord, displays: readonly DisplayInfo
     y: record.bounds.y - record.workArea.y + display.workArea.y,
   };
   const bounds = clampInto(shifted, display.workArea);
-  const moved = gone ? 'display-gone' : same(bounds, record.bounds) ? undefined : 'clamped';
+  const moved = gone ? 'display-gone' : sameRect(bounds, record.bounds) ? undefined : 'clamped';
   return { display, bounds, fullscreen: record.fullscreen, ...(moved && { moved }) };
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from '../../core/atomic-write';
 import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
@@ -46,8 +46,7 @@ export class FileStore implements KeyValueStore {
   async set(key: string, value: unknown): Promise<void> {
     const file = this.pathOf(key);
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
-    await writeFileAtomically(file, text);
+    await writeFileAtomically(file, text, { makeFolder: true });
   }
 
   async delete(key: string): Promise<void> {

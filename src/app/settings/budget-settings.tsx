@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import type { Settings, SettingsPatch } from '../../../electron/shared/settings';
-import { Button } from '../../components/button';
-import { SaveStatus, useSaveState } from './save-status';
+import { SaveActions, useSectionDraft } from './save-status';
 
 export interface BudgetSettingsProps {
   settings: Settings;
@@ -43,15 +41,7 @@ function rateOf(text: string): number | null | undefined {
  * estimate. Saved with its own button, like the playback settings.
  */
 export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [base, setBase] = useState(settings);
-  const { state, setState, run } = useSaveState();
-
-  // Settings changed elsewhere: take them, unless something is being edited here.
-  if (settings !== base) {
-    setBase(settings);
-    if (JSON.stringify(draft) === JSON.stringify(draftOf(base))) setDraft(draftOf(settings));
-  }
+  const { draft, setDraft, state, run, revert } = useSectionDraft(settings, draftOf);
 
   const rate = rateOf(draft.rate);
   const rateError =
@@ -113,30 +103,17 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
         {rateError && <p className="field-error">{rateError}</p>}
       </div>
 
-      <div className="settings-actions">
-        <Button
-          variant="primary"
-          size="small"
-          disabled={locked || !dirty || !!rateError}
-          busy={state?.kind === 'saving'}
-          onClick={() => void onSave()}
-          data-testid="save-budget"
-        >
-          Save decode settings
-        </Button>
-        <Button
-          size="small"
-          variant="ghost"
-          disabled={!dirty && !rateError}
-          onClick={() => {
-            setDraft(draftOf(settings));
-            setState(null);
-          }}
-        >
-          Revert
-        </Button>
-        <SaveStatus state={state} dirty={dirty} testId="budget-status" />
-      </div>
+      <SaveActions
+        label="Save decode settings"
+        state={state}
+        dirty={dirty}
+        canSave={!locked && dirty && !rateError}
+        canRevert={dirty || !!rateError}
+        onSave={() => void onSave()}
+        onRevert={revert}
+        testId="save-budget"
+        statusTestId="budget-status"
+      />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect, useState, type HTMLAttributes, type SyntheticEvent } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import type { KioskSettings as Kiosk, Settings, SettingsPatch } from '../../../electron/shared/settings';
-import { Button } from '../../components/button';
-import { SaveStatus, useSaveState } from './save-status';
+import { SaveActions, useSectionDraft } from './save-status';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { api } from '../../lib/bridge';
 import { useProfilesStore } from '../../session/profiles-store';
@@ -12,6 +11,9 @@ import './kiosk-settings.css';
 const containCancel = {
   onCancel: (e: SyntheticEvent) => e.stopPropagation(),
 } as HTMLAttributes<HTMLDivElement>;
+
+/** The kiosk section edits the kiosk settings as they are. */
+const kioskDraftOf = (kiosk: Kiosk): Kiosk => kiosk;
 
 export interface KioskSettingsProps {
   settings: Settings;
@@ -29,17 +31,10 @@ export interface KioskSettingsProps {
  * autostart entry): the browser shell shows it, disabled, with why.
  */
 export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsProps) {
-  const [draft, setDraft] = useState<Kiosk>(settings.kiosk);
-  const [base, setBase] = useState(settings.kiosk);
+  const { draft, setDraft, state, run, revert } = useSectionDraft(settings.kiosk, kioskDraftOf);
   const [layouts, setLayouts] = useState<{ id: string; name: string }[]>([]);
   const browserShell = useProfilesStore((s) => s.appInfo?.shell === 'web');
   const [confirming, setConfirming] = useState(false);
-  const { state, setState, run } = useSaveState();
-
-  if (settings.kiosk !== base) {
-    setBase(settings.kiosk);
-    if (JSON.stringify(draft) === JSON.stringify(base)) setDraft(settings.kiosk);
-  }
 
   useEffect(() => {
     let live = true;
@@ -136,30 +131,15 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
       </label>
       <p className="field-hint kiosk-note">{unlockNote}</p>
 
-      <div className="settings-actions">
-        <Button
-          variant="primary"
-          size="small"
-          disabled={locked || !dirty || needsLayout}
-          busy={state?.kind === 'saving'}
-          onClick={() => (draft.locked && !settings.kiosk.locked ? setConfirming(true) : void doSave())}
-          data-testid="save-kiosk"
-        >
-          Save kiosk settings
-        </Button>
-        <Button
-          size="small"
-          variant="ghost"
-          disabled={!dirty}
-          onClick={() => {
-            setDraft(settings.kiosk);
-            setState(null);
-          }}
-        >
-          Revert
-        </Button>
-        <SaveStatus state={state} dirty={dirty} />
-      </div>
+      <SaveActions
+        label="Save kiosk settings"
+        state={state}
+        dirty={dirty}
+        canSave={!locked && dirty && !needsLayout}
+        onSave={() => (draft.locked && !settings.kiosk.locked ? setConfirming(true) : void doSave())}
+        onRevert={revert}
+        testId="save-kiosk"
+      />
 
       {confirming && (
         // Its Escape closes this question only, not the Settings dialog around it.

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import {
   DEFAULT_TRANSPORT_ORDER,
@@ -7,7 +6,7 @@ import {
   type SettingsPatch,
 } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
-import { SaveStatus, useSaveState } from './save-status';
+import { SaveActions, useSectionDraft } from './save-status';
 import { TransportOrderList, transportRows, type TransportRow } from './transport-order-list';
 
 export interface PlaybackSettingsProps {
@@ -37,15 +36,7 @@ const orderOf = (rows: TransportRow[]) => rows.filter((r) => r.on).map((r) => r.
  * only after the core kept it.
  */
 export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [base, setBase] = useState(settings);
-  const { state, setState, run } = useSaveState();
-
-  // Settings changed elsewhere: take them, unless something is being edited here.
-  if (settings !== base) {
-    setBase(settings);
-    if (JSON.stringify(draft) === JSON.stringify(draftOf(base))) setDraft(draftOf(settings));
-  }
+  const { draft, setDraft, state, run, revert } = useSectionDraft(settings, draftOf);
 
   const grace = Number(draft.grace);
   const graceError =
@@ -144,30 +135,16 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
         Show playback statistics on every tile (frame rate, delay, transport)
       </label>
 
-      <div className="settings-actions">
-        <Button
-          variant="primary"
-          size="small"
-          disabled={locked || !dirty || !!graceError}
-          busy={state?.kind === 'saving'}
-          onClick={() => void onSave()}
-          data-testid="save-playback"
-        >
-          Save playback settings
-        </Button>
-        <Button
-          size="small"
-          variant="ghost"
-          disabled={!dirty}
-          onClick={() => {
-            setDraft(draftOf(settings));
-            setState(null);
-          }}
-        >
-          Revert
-        </Button>
-        <SaveStatus state={state} dirty={dirty} testId="playback-status" />
-      </div>
+      <SaveActions
+        label="Save playback settings"
+        state={state}
+        dirty={dirty}
+        canSave={!locked && dirty && !graceError}
+        onSave={() => void onSave()}
+        onRevert={revert}
+        testId="save-playback"
+        statusTestId="playback-status"
+      />
     </div>
   );
 }

@@ -1,20 +1,37 @@
 import { useState } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
+import { Button } from '../../components/button';
 import { formatClock } from '../../lib/format-time';
 import { plainError } from '../../lib/plain-error';
 
 /** Where a settings section's last save stands. */
 export type SaveState = { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null;
 
-/** A section's save state and the function that saves through it (saving, then saved at or failed). */
-export function useSaveState() {
+/**
+ * A settings section's draft of `source` (its part of the settings) and its save. The draft follows the
+ * settings when they change elsewhere (another window, provisioning, the wall), unless something is
+ * being edited here. `run` saves (saving, then saved at or failed); `revert` takes the settings again.
+ */
+export function useSectionDraft<S, D>(source: S, draftOf: (source: S) => D) {
+  const [draft, setDraft] = useState<D>(() => draftOf(source));
+  const [base, setBase] = useState(source);
   const [state, setState] = useState<SaveState>(null);
+
+  if (source !== base) {
+    setBase(source);
+    if (JSON.stringify(draft) === JSON.stringify(draftOf(base))) setDraft(draftOf(source));
+  }
+
   const run = async (save: () => Promise<{ ok: true } | { ok: false; error: AppError }>) => {
     setState({ kind: 'saving' });
     const result = await save();
     setState(result.ok ? { kind: 'saved', at: Date.now() } : { kind: 'failed', error: result.error });
   };
-  return { state, setState, run };
+  const revert = () => {
+    setDraft(draftOf(source));
+    setState(null);
+  };
+  return { draft, setDraft, state, run, revert };
 }
 
 /** "Not saved: why", "Changed, not saved yet" or "✓ Saved at 12:04": the line beside a section's Save. */
@@ -29,5 +46,52 @@ export function SaveStatus({ state, dirty, testId }: { state: SaveState; dirty: 
         state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
       )}
     </span>
+  );
+}
+
+export interface SaveActionsProps {
+  /** The Save button's words ("Save playback settings"). */
+  label: string;
+  state: SaveState;
+  dirty: boolean;
+  canSave: boolean;
+  /** Revert is offered while the draft differs (default: `dirty`). */
+  canRevert?: boolean;
+  onSave(): void;
+  onRevert(): void;
+  /** Test ids of the Save button and of the status line. */
+  testId?: string;
+  statusTestId?: string;
+}
+
+/** A settings section's row of Save, Revert and where its last save stands. */
+export function SaveActions({
+  label,
+  state,
+  dirty,
+  canSave,
+  canRevert = dirty,
+  onSave,
+  onRevert,
+  testId,
+  statusTestId,
+}: SaveActionsProps) {
+  return (
+    <div className="settings-actions">
+      <Button
+        variant="primary"
+        size="small"
+        disabled={!canSave}
+        busy={state?.kind === 'saving'}
+        onClick={onSave}
+        data-testid={testId}
+      >
+        {label}
+      </Button>
+      <Button size="small" variant="ghost" disabled={!canRevert} onClick={onRevert}>
+        Revert
+      </Button>
+      <SaveStatus state={state} dirty={dirty} testId={statusTestId} />
+    </div>
   );
 }

@@ -37,14 +37,18 @@ export function useKioskStatus(): KioskView {
 
   const value = status?.value ?? null;
   const retryInMs = value && status ? Math.max(0, value.retryAfterMs - Math.max(0, now - status.at)) : 0;
-  const unlocked = value?.unlockedUntil != null && value.unlockedUntil > now;
-  const ticking = retryInMs > 0 || unlocked;
+  const unlockedUntil = value?.unlockedUntil ?? null;
+  const unlocked = unlockedUntil !== null && unlockedUntil > now;
+  // The next moment the view changes: a second of the wait counted down, or the end of the unlock. Not
+  // a tick every second while unlocked: the whole shell renders with this, the wall included.
+  const nextChangeMs = retryInMs > 0 ? Math.min(1000, retryInMs) : unlocked ? unlockedUntil - now : null;
 
   useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ticking]);
+    if (nextChangeMs === null) return;
+    // Within setTimeout's range (a far end would fire at once, again and again).
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(nextChangeMs, 3_600_000));
+    return () => clearTimeout(timer);
+  }, [nextChangeMs, now]);
 
   return { status: value, lockedNow: !!value?.locked && !unlocked, retryInMs };
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { MAX_PAGE_SIZE, type CredentialType, type Device } from '../../../electron/shared/domain';
+import { MAX_PAGE_SIZE, type CredentialType, type Device, type Page } from '../../../electron/shared/domain';
 import type { AppError, Result } from '../../../electron/shared/contract';
 import type { Settings, StatusLegend } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
@@ -159,6 +159,20 @@ const emptyDevices = (productKey: string | null = null): DevicesView => ({
 const servedSize = (answered: number | undefined, asked: number) =>
   answered !== undefined && Number.isInteger(answered) && answered > 0 ? Math.min(answered, asked) : asked;
 
+/** What a listed page shows: its records, where it is, the size it was served in, its odd ones counted. */
+const shownPage = <T>(
+  value: Page<T> & { oddRecords?: number; unreadableRecords?: number },
+  page: number,
+  served: number,
+) => ({
+  items: value.data,
+  total: value.total,
+  page: value.page || page,
+  servedPageSize: served,
+  oddRecords: value.oddRecords ?? 0,
+  unreadableRecords: value.unreadableRecords ?? 0,
+});
+
 const signature = (p: CatalogProfile | null) =>
   p ? JSON.stringify([p.id, p.credentialType, p.keys, p.baseUrl ?? '', p.placement ?? '']) : '';
 
@@ -256,16 +270,7 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
         void get().loadProducts(clampPage(page, total, served));
         return;
       }
-      patchProducts({
-        items: data,
-        total,
-        page: result.value.page || page,
-        servedPageSize: served,
-        oddRecords: result.value.oddRecords ?? 0,
-        unreadableRecords: result.value.unreadableRecords ?? 0,
-        status: 'ready',
-        error: null,
-      });
+      patchProducts({ ...shownPage(result.value, page, served), status: 'ready', error: null });
     },
 
     async setProductPageSize(size) {
@@ -335,12 +340,7 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
       renderTiming.responseArrived(ticket);
       learnGateways(data);
       patchDevices({
-        items: data,
-        total,
-        page: result.value.page || page,
-        servedPageSize: served,
-        oddRecords: result.value.oddRecords ?? 0,
-        unreadableRecords: result.value.unreadableRecords ?? 0,
+        ...shownPage(result.value, page, served),
         appliedKeyword: keyword,
         status: 'ready',
         error: null,

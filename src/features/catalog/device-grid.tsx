@@ -52,11 +52,11 @@ export interface DeviceGridProps {
   /** The answer the items came from: a new one scrolls back to the top. */
   shownSeq: number;
   legend: Record<string, string>;
-  /** Names of products by key, for the product column. */
-  productNames: ReadonlyMap<string, string>;
+  /** A product's name by its key, for the product column. */
+  productNameOf(productKey: string | null): string;
   highlightKey: string | null;
-  /** Gateway names met in other answers, for gateways not in `items`. */
-  gatewayNames: Readonly<Record<string, string>>;
+  /** A gateway's name by its key: from `items`, or met in another answer; undefined when unknown. */
+  gatewayNameOf(gatewayKey: string): string | undefined;
   label: string;
   onRevealGateway(deviceKey: string): void;
   /** Show a device's details (key, SN, gateway, status meaning, extendData). */
@@ -84,9 +84,9 @@ export const DeviceGrid = memo(function DeviceGrid({
   items,
   shownSeq,
   legend,
-  productNames,
+  productNameOf,
   highlightKey,
-  gatewayNames,
+  gatewayNameOf,
   label,
   onRevealGateway,
   onShowDetails,
@@ -98,16 +98,13 @@ export const DeviceGrid = memo(function DeviceGrid({
   const onWall = useOnWallKeys((s) => s.keys);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const focusPending = useRef(false);
   /**
-   * The row the keyboard is on, ahead of React: a key pressed before a move has rendered (and moved the
-   * focus) acts on the row the operator moved to, not on the row that still has the focus.
+   * The row a keyboard move went to, until it is rendered and focused (null: none pending). A key pressed
+   * meanwhile acts on this row, the one the operator moved to, not on the row that still has the focus.
    */
-  const keyboardRow = useRef(0);
+  const pendingRow = useRef<number | null>(null);
   const onRowFocus = useCallback((index: number) => {
-    if (focusPending.current) return;
-    keyboardRow.current = index;
-    setActive(index);
+    if (pendingRow.current === null) setActive(index);
   }, []);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -116,18 +113,7 @@ export const DeviceGrid = memo(function DeviceGrid({
     overscan: 8,
   });
 
-  const byKey = useMemo(() => new Map(items.map((d, i) => [d.deviceKey, { device: d, index: i }])), [items]);
-  const gatewayNameOf = useCallback(
-    (gatewayKey: string) => {
-      const gateway = byKey.get(gatewayKey)?.device;
-      return gateway ? gateway.deviceName || gateway.deviceKey : gatewayNames[gatewayKey];
-    },
-    [byKey, gatewayNames],
-  );
-  const productNameOf = useCallback(
-    (productKey: string | null) => (productKey ? (productNames.get(productKey) ?? productKey) : '—'),
-    [productNames],
-  );
+  const indexOf = useMemo(() => new Map(items.map((d, i) => [d.deviceKey, i])), [items]);
   const tracks = [
     TRACKS.select,
     TRACKS.name,
@@ -135,7 +121,7 @@ export const DeviceGrid = memo(function DeviceGrid({
     ...columns.map((c) => TRACKS[c]),
     TRACKS.actions,
   ].join(' ');
-  const highlightIndex = highlightKey ? (byKey.get(highlightKey)?.index ?? -1) : -1;
+  const highlightIndex = highlightKey ? (indexOf.get(highlightKey) ?? -1) : -1;
 
   // A new answer: back to the top, unless a highlighted device is to be shown.
   useLayoutEffect(() => {
@@ -158,10 +144,10 @@ export const DeviceGrid = memo(function DeviceGrid({
 
   // After a keyboard move, focus the row once it is rendered.
   useEffect(() => {
-    if (!focusPending.current) return;
+    if (pendingRow.current === null) return;
     const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
     if (row) {
-      focusPending.current = false;
+      pendingRow.current = null;
       row.focus({ preventScroll: true });
     }
   });
@@ -169,8 +155,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   const move = useCallback(
     (to: number) => {
       const next = Math.max(0, Math.min(items.length - 1, to));
-      focusPending.current = true;
-      keyboardRow.current = next;
+      pendingRow.current = next;
       setActive(next);
       virtualizer.scrollToIndex(next, { align: 'auto' });
     },
@@ -180,7 +165,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   const onKeyDown = useCallback(
     (e: KeyboardEvent<HTMLDivElement>, focused: number) => {
       if (e.target !== e.currentTarget) return;
-      const index = focusPending.current ? keyboardRow.current : focused;
+      const index = pendingRow.current ?? focused;
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'a') {
         e.preventDefault();
         onSelect(index, 'all');

@@ -110,7 +110,11 @@ export function DevicesView({
     () => new Map(products.map((p) => [p.productKey, p.productName || p.productKey])),
     [products],
   );
-  const productName = devices.productKey ? (productNames.get(devices.productKey) ?? devices.productKey) : '';
+  const productNameOf = useCallback(
+    (key: string | null) => (key ? (productNames.get(key) ?? key) : '—'),
+    [productNames],
+  );
+  const productName = devices.productKey ? productNameOf(devices.productKey) : '';
   const onRevealGateway = useCallback((key: string) => void revealDevice(key), [revealDevice]);
 
   // A product was just opened (Enter or a click on it, whose button is gone now): the keyboard
@@ -159,11 +163,8 @@ export function DevicesView({
   );
   const columns = useMemo(
     () =>
-      deviceColumns(items, {
-        productName: (key) => (key ? (productNames.get(key) ?? key) : '—'),
-        gatewayName: gatewayNameOf,
-      }),
-    [items, productNames, gatewayNameOf],
+      deviceColumns(items, { productName: productNameOf, gatewayName: gatewayNameOf }),
+    [items, productNameOf, gatewayNameOf],
   );
   const unnamedCodes =
     legendSource === 'none' && items.some((d) => legend[String(d.deviceStatus)] === undefined);
@@ -354,9 +355,9 @@ export function DevicesView({
             items={items}
             shownSeq={shownSeq}
             legend={legend}
-            productNames={productNames}
+            productNameOf={productNameOf}
             highlightKey={state.highlightKey}
-            gatewayNames={state.gatewayNames}
+            gatewayNameOf={gatewayNameOf}
             label={`Devices of ${productName || 'this product'}`}
             onRevealGateway={onRevealGateway}
             onShowDetails={setDetails}
@@ -371,9 +372,7 @@ export function DevicesView({
           device={details}
           legend={legend}
           legendSource={legendSource}
-          productName={
-            details.productKey ? (productNames.get(details.productKey) ?? details.productKey) : '—'
-          }
+          productName={productNameOf(details.productKey)}
           gatewayName={gatewayNameOf(details.gatewayKey)}
           onWall={onWall.has(details.deviceKey)}
           onClose={closeDetails}

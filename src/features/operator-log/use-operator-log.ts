@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppError, OperatorLogEntry, OperatorLogFilter } from '../../../electron/shared/contract';
+import {
+  OPLOG_LIMITS,
+  type AppError,
+  type OperatorLogEntry,
+  type OperatorLogFilter,
+  type OperatorLogPage,
+} from '../../../electron/shared/contract';
 import { api } from '../../lib/bridge';
 
 /** Entries fetched at a time. */
 export const PAGE_SIZE = 100;
-/** After an `oplog:appended`, the list is read again this much later (events come in bursts). */
+/** After an `oplog:appended`, the new entries are read this much later (events come in bursts). */
 const REFRESH_MS = 300;
 
 export interface OperatorLogView {
@@ -20,8 +26,25 @@ export interface OperatorLogView {
 }
 
 /**
+ * The shown entries (newest first) with the newer ones of `fresh` put before them. `fresh` is the
+ * newest `asked` entries matching the filter. Null when it may not reach back to the shown ones: every
+ * entry of it is new and older ones match, so more new ones could lie between; then read the list again.
+ */
+export function withNewer(
+  shown: OperatorLogEntry[],
+  fresh: OperatorLogPage,
+  asked: number,
+): OperatorLogEntry[] | null {
+  const newest = shown[0]?.id ?? 0;
+  const newer = fresh.entries.filter((e) => e.id > newest);
+  if (newer.length >= asked && fresh.more) return null;
+  return newer.length > 0 ? [...newer, ...shown] : shown;
+}
+
+/**
  * The operator log as the panel shows it: the newest entries matching the filter, older ones a page
- * at a time, and new ones as they arrive (from any window: the core announces each append).
+ * at a time, and new ones as they arrive (from any window: the core announces each append). New ones
+ * are read alone and put on top, so the older pages the operator opened stay.
  */
 export function useOperatorLog(filter: OperatorLogFilter): OperatorLogView {
   const [state, setState] = useState<Omit<OperatorLogView, 'loadOlder'>>({
@@ -33,20 +56,21 @@ export function useOperatorLog(filter: OperatorLogFilter): OperatorLogView {
     error: null,
   });
   const key = JSON.stringify(filter);
-  const shown = useRef(0);
+  // What is shown, for the answers that arrive later.
+  const latest = useRef(state);
   useEffect(() => {
-    shown.current = state.entries.length;
-  }, [state.entries.length]);
+    latest.current = state;
+  }, [state]);
   // The filter whose entries are shown: until the answer for a new one comes, the list is loading.
   const [shownKey, setShownKey] = useState<string | null>(null);
-  // Answers to an older request (an earlier filter) are dropped.
-  const request = useRef(0);
+  // The list read whole (a new filter): answers to anything asked before it are dropped.
+  const generation = useRef(0);
 
   const fetchFirst = useCallback(
     async (count: number) => {
-      const ticket = ++request.current;
+      const ticket = ++generation.current;
       const result = await api.oplog.list({ ...(JSON.parse(key) as OperatorLogFilter), limit: count });
-      if (ticket !== request.current) return;
+      if (ticket !== generation.current) return;
       setShownKey(key);
       setState((s) =>
         result.ok
@@ -63,28 +87,53 @@ export function useOperatorLog(filter: OperatorLogFilter): OperatorLogView {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | null = null;
-    const off = api.on('oplog:appended', () => {
+    let appended = 0;
+    /** Read the entries appended since the last look and put them on top. */
+    const fetchNewer = async () => {
+      // One more than were appended, to reach back to a shown entry (the proof that none is missed).
+      const asked = Math.min(OPLOG_LIMITS.page, appended + 1);
+      appended = 0;
+      const ticket = generation.current;
+      const result = await api.oplog.list({ ...(JSON.parse(key) as OperatorLogFilter), limit: asked });
+      if (ticket !== generation.current) return;
+      if (!result.ok) {
+        setState((s) => ({ ...s, error: result.error }));
+        return;
+      }
+      const shown = latest.current;
+      if (shown.error || !withNewer(shown.entries, result.value, asked)) {
+        // Read again whole, as many rows as are shown (within the core's page bound).
+        void fetchFirst(Math.min(OPLOG_LIMITS.page, Math.max(PAGE_SIZE, shown.entries.length)));
+        return;
+      }
+      const { total, capacity } = result.value;
+      setState((s) => {
+        const entries = withNewer(s.entries, result.value, asked) ?? s.entries;
+        return entries === s.entries && total === s.total ? s : { ...s, entries, total, capacity };
+      });
+    };
+    const off = api.on('oplog:appended', ({ count }) => {
+      appended += count;
       timer ??= setTimeout(() => {
         timer = null;
-        // Keep as many rows as are shown (within one page of the core's bound).
-        void fetchFirst(Math.min(500, Math.max(PAGE_SIZE, shown.current)));
+        void fetchNewer();
       }, REFRESH_MS);
     });
     return () => {
       off();
       if (timer !== null) clearTimeout(timer);
     };
-  }, [fetchFirst]);
+  }, [key, fetchFirst]);
 
   const loadOlder = useCallback(() => {
     const last = state.entries.at(-1);
     if (!last) return;
-    const ticket = ++request.current;
+    const ticket = generation.current;
     setState((s) => ({ ...s, loading: true }));
     void api.oplog
       .list({ ...(JSON.parse(key) as OperatorLogFilter), beforeId: last.id, limit: PAGE_SIZE })
       .then((result) => {
-        if (ticket !== request.current) return;
+        if (ticket !== generation.current) return;
         setState((s) =>
           result.ok
             ? {

@@ -1,8 +1,3 @@
-import { downloadJsonText } from '../../lib/download-file';
-
-/** Offer text as a JSON file download. */
-export const downloadJson = downloadJsonText;
-
 /** "Cold store / Zone 1" → "cold-store-zone-1.json"; something usable when the name is empty. */
 export function exportFileName(templateName: string): string {
   const slug = templateName

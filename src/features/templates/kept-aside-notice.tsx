@@ -1,6 +1,6 @@
 import { formatTime } from '../../lib/format-time';
 import { Button } from '../../components/button';
-import { downloadJson } from './download-json';
+import { downloadJsonText } from '../../lib/download-file';
 import type { KeptAside } from './draft-storage';
 
 export interface KeptAsideNoticeProps {
@@ -48,5 +48,5 @@ export function KeptAsideNotice({ kept, profileName, onDismiss }: KeptAsideNotic
 function download(kept: KeptAside): void {
   const kind = kept.reason === 'unreadable' ? 'unreadable-draft' : 'earlier-draft';
   const stamp = kept.key?.split('-').at(-1) ?? String(Date.now());
-  downloadJson(`${kind}-${stamp}.json`, kept.text.endsWith('\n') ? kept.text : `${kept.text}\n`);
+  downloadJsonText(`${kind}-${stamp}.json`, kept.text.endsWith('\n') ? kept.text : `${kept.text}\n`);
 }

@@ -6,7 +6,8 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorPanel } from '../../components/error-panel';
 import { checkDraft, draftToDto } from './check-draft';
-import { downloadJson, exportFileName } from './download-json';
+import { downloadJsonText } from '../../lib/download-file';
+import { exportFileName } from './download-json';
 import { DraftInput } from './draft-input';
 import { fieldIdForPath, problemsByField, type FieldId } from './field-ids';
 import type { FieldMessagesOf } from './field-messages';
@@ -142,7 +143,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           data-testid="template-export"
           title="Download the form as the JSON it would send"
           onClick={() =>
-            downloadJson(
+            downloadJsonText(
               exportFileName(s.draft.name),
               `${JSON.stringify(draftToDto(s.draft).dto, null, 2)}\n`,
             )

@@ -1,6 +1,8 @@
 import {
   MAX_GRID,
+  rectContains,
   rectsOverlap,
+  sameRect,
   type LayoutArea,
   type LayoutGrid,
   type LayoutTile,
@@ -10,6 +12,7 @@ import {
   inGrid,
   pinned,
   placed,
+  readingOrder,
   slotAt,
   slots,
   withSpan,
@@ -31,14 +34,6 @@ import {
 const MAX_PARKED = MAX_GRID * MAX_GRID;
 
 const key = (c: WallCell) => `${c.column},${c.row}`;
-const readingOrder = (a: WallCell, b: WallCell) => a.row - b.row || a.column - b.column;
-const sameRect = (a: Slot, b: Slot) =>
-  a.column === b.column && a.row === b.row && a.columnSpan === b.columnSpan && a.rowSpan === b.rowSpan;
-const contains = (outer: Slot, inner: Slot) =>
-  inner.column >= outer.column &&
-  inner.row >= outer.row &&
-  inner.column + inner.columnSpan <= outer.column + outer.columnSpan &&
-  inner.row + inner.rowSpan <= outer.row + outer.rowSpan;
 
 /** What a change of shape did to the wall's tiles, for the operator to be told. */
 export interface Reshape {
@@ -63,7 +58,7 @@ export function selectionRect(layout: LayoutShape, a: WallCell, b: WallCell): Sl
   for (let changed = true; changed;) {
     changed = false;
     for (const p of pieces) {
-      if (rectsOverlap(rect, p) && !contains(rect, p)) {
+      if (rectsOverlap(rect, p) && !rectContains(rect, p)) {
         rect = bounding(rect, p);
         changed = true;
       }
@@ -84,7 +79,7 @@ function bounding(a: Slot, b: Slot): Slot {
 }
 
 /**
- * Fill `slotsToFill` with `tiles` in reading order (of the slots), each taking its slot's size.
+ * Fill the `free` slots with `tiles` in reading order (of the slots), each taking its slot's size.
  * Returns the tiles placed (with their new cells) and the ones that found no slot.
  */
 function fill(tiles: LayoutTile[], free: Slot[]): { placed: LayoutTile[]; left: LayoutTile[] } {
@@ -112,12 +107,12 @@ export function mergeCells(layout: LayoutShape, a: WallCell, b: WallCell): Resha
   if (rect.columnSpan === 1 && rect.rowSpan === 1) return null;
   const areas = base.areas ?? [];
   if (areas.some((x) => sameRect(x, rect))) return null;
-  const nextAreas = [...areas.filter((x) => !contains(rect, x)), rect].sort(readingOrder);
+  const nextAreas = [...areas.filter((x) => !rectContains(rect, x)), rect].sort(readingOrder);
 
   const tiles = placed(base);
-  const inside = tiles.filter((t) => contains(rect, t)).sort(readingOrder);
+  const inside = tiles.filter((t) => rectContains(rect, t)).sort(readingOrder);
   const [keeper, ...others] = inside;
-  const outsideIndexes = new Set(tiles.filter((t) => !contains(rect, t)).map((t) => t.index));
+  const outsideIndexes = new Set(tiles.filter((t) => !rectContains(rect, t)).map((t) => t.index));
   const shape: LayoutShape = {
     grid: base.grid,
     areas: nextAreas,

@@ -123,7 +123,8 @@ export function withSpan(tile: LayoutTile, span: { columnSpan: number; rowSpan: 
   };
 }
 
-const readingOrder = (a: WallCell, b: WallCell) => a.row - b.row || a.column - b.column;
+/** Cells (and what starts at them) row by row, left to right. */
+export const readingOrder = (a: WallCell, b: WallCell): number => a.row - b.row || a.column - b.column;
 
 /**
  * Fix every tile's position and size (auto-placed tiles get the cell placeTiles gave them; a tile

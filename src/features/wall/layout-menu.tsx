@@ -21,15 +21,8 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
   const [views, setViews] = useState(false);
   const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
 
-
-
-
-
   return (
-    <div
-      className="wall-layout-menu"
-      {...rootProps}
-    >
+    <div className="wall-layout-menu" {...rootProps}>
       <button
         ref={buttonRef}
         type="button"

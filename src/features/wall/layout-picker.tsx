@@ -54,9 +54,11 @@ export function LayoutPicker() {
           }}
           onSave={async () => {
             const saved = isNew ? await store().saveAs(layout.name) : await store().saveLayout();
+            // A refusal stays in the dialog with its words; the wall and its edits stay as they are.
+            if (!saved.ok) return saved;
             setSwitchTo(null);
-            if (saved.ok) await store().openLayout(switchTo);
-            return saved.ok;
+            await store().openLayout(switchTo);
+            return saved;
           }}
         />
       )}

@@ -16,7 +16,6 @@ export function mergeSelectionOnWall(): boolean {
   const rect = store.selectionRect();
   const outcome = store.mergeSelection();
   if (!outcome || !rect) return false;
-  const editId = useWallStore.getState().history.past.at(-1)?.id;
   const size = `${rect.columnSpan} × ${rect.rowSpan}`;
   const moved = outcome.moved.length
     ? ` Moved to free cells: ${namesList(outcome.moved.map(tileName))}.`
@@ -28,7 +27,7 @@ export function mergeSelectionOnWall(): boolean {
     id: WALL_NOTICE_ID,
     level: outcome.parked.length ? 'warning' : 'info',
     message: `Merged ${size} cells into one tile.${moved}${parked}`,
-    ...(editId !== undefined ? { action: undoAction(editId) } : {}),
+    action: undoAction(outcome.editId),
   });
   return true;
 }

@@ -22,8 +22,8 @@ export function toInput(event: Stamped): OperatorEventInput {
   };
 }
 
-/** `deviceKey|sipId|channelId`: one device's stream, as tiles and the diff count it. */
-const streamOf = (t: Pick<LayoutTile, 'deviceKey' | 'sipId' | 'channelId'>) =>
+/** `deviceKey|sipId|channelId`: one device's stream, as tiles, the diff and the tour editor count it. */
+export const streamKey = (t: Pick<LayoutTile, 'deviceKey' | 'sipId' | 'channelId'>) =>
   `${t.deviceKey}|${t.sipId ?? ''}|${t.channelId ?? ''}`;
 
 /** Which devices came onto the wall and which left it, between two versions of one layout. */
@@ -38,10 +38,10 @@ export function layoutChanges(
   const beforeTiles = before ? placed(before) : [];
   const afterTiles = after ? placed(after) : [];
   const left = new Map<string, LayoutTile[]>();
-  for (const t of beforeTiles) left.set(streamOf(t), [...(left.get(streamOf(t)) ?? []), t]);
+  for (const t of beforeTiles) left.set(streamKey(t), [...(left.get(streamKey(t)) ?? []), t]);
   const assigned: LayoutTile[] = [];
   for (const t of afterTiles) {
-    const same = left.get(streamOf(t));
+    const same = left.get(streamKey(t));
     if (same && same.length > 0) same.shift();
     else assigned.push(t);
   }

@@ -3,23 +3,32 @@ import { MAX_GRID } from '../../../electron/shared/layout';
 import { useNoticesStore } from '../../session/notices-store';
 import type { PutManyResult } from '../../session/put-many-on-wall';
 import type { WallDevice } from '../../session/wall-device';
-import { freeCells, placed } from './layout-edit';
+import { resizeGrid } from './grid-resize';
+import { freeCells } from './layout-edit';
 import { namesList } from './names-list';
 import { undoAction, WALL_NOTICE_ID } from './undo-action';
 import { useWallStore } from './wall-store';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** At most four names: a notice stays one or two lines. */
+const names = (devices: readonly WallDevice[]) =>
+  namesList(
+    devices.map((d) => d.deviceName),
+    4,
+  );
 
 /**
- * The smallest square grid (or the grid itself grown) that holds the wall's tiles and `more` new
- * ones; null past MAX_GRID × MAX_GRID.
+ * The smallest square grid larger than the wall's that has `more` free cells once resized (its merged
+ * areas kept, so counted as the wall will have them); null past MAX_GRID × MAX_GRID.
  */
 function roomFor(more: number): LayoutGrid | null {
   const layout = useWallStore.getState().layout;
   if (!layout) return null;
-  const needed = placed(layout).length + freeCells(layout).length + more;
-  for (let n = Math.max(layout.grid.columns, layout.grid.rows); n <= MAX_GRID; n++)
-    if (n * n >= needed && (n > layout.grid.columns || n > layout.grid.rows)) return { columns: n, rows: n };
+  for (let n = Math.max(layout.grid.columns, layout.grid.rows); n <= MAX_GRID; n++) {
+    if (n <= layout.grid.columns && n <= layout.grid.rows) continue;
+    const grid = { columns: n, rows: n };
+    if (freeCells(resizeGrid(layout, grid).layout).length >= more) return grid;
+  }
   return null;
 }
 
@@ -44,11 +53,11 @@ export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
   if (added > 0) parts.push(`Put ${plural(added, 'device', 'devices')} on the wall.`);
   if (outcome.alreadyOn.length > 0)
     parts.push(
-      `${namesList(outcome.alreadyOn.map((d) => d.deviceName), 4)} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
+      `${names(outcome.alreadyOn)} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
     );
   if (outcome.noRoom.length > 0)
     parts.push(
-      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${namesList(outcome.noRoom.map((d) => d.deviceName), 4)}.`,
+      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${names(outcome.noRoom)}.`,
     );
   if (parts.length === 0) return outcome;
   const grow = outcome.noRoom.length > 0 ? roomFor(outcome.noRoom.length) : null;

@@ -10,14 +10,6 @@ export function SaveAsDialog({ initial, onClose }: { initial: string; onClose():
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const clash = useWallStore
-      .getState()
-      .layouts.find((l) => l.name.trim().toLowerCase() === name.trim().toLowerCase());
-    // One name, one view: the picker and the Views dialog tell views apart by name.
-    if (clash) {
-      setError(`Another view is already called "${clash.name}".`);
-      return;
-    }
     setBusy(true);
     const result = await useWallStore.getState().saveAs(name);
     setBusy(false);

@@ -2,6 +2,7 @@ import { downloadBlob } from '../../lib/download-file';
 import { snapshotFileName, type SnapshotSaved } from '../../../electron/shared/snapshot';
 import { api } from '../../lib/bridge';
 import type { TileSnapshot } from '../../lib/wall-engine';
+import { useProfilesStore } from '../../session/profiles-store';
 
 /**
  * Why a tile cannot give a snapshot now (the menu item shows it as its title, disabled), or null when
@@ -57,13 +58,6 @@ export async function capturePng(
   return { png, width, height };
 }
 
-let shell: Promise<'electron' | 'web' | null> | null = null;
-/** Which shell the page runs in, asked once (app:info). */
-function whichShell(): Promise<'electron' | 'web' | null> {
-  shell ??= api.app.info().then((r) => (r.ok ? r.value.shell : null));
-  return shell;
-}
-
 export type SnapshotOutcome = { ok: true; name: string; where: string } | { ok: false; message: string };
 
 /**
@@ -78,14 +72,15 @@ export async function saveSnapshot(video: HTMLVideoElement, deviceName: string):
   } catch (error) {
     return { ok: false, message: `No snapshot of ${deviceName}: ${(error as Error).message}` };
   }
-  if ((await whichShell()) === 'electron') {
+  // The shell the page runs in, as app:info said when the app started (the wall shows only after).
+  if (useProfilesStore.getState().appInfo?.shell === 'electron') {
     const saved = await api.snapshots.save({ deviceName, takenAt, png: await base64(png) });
     return saved.ok
       ? { ok: true, ...where(saved.value) }
       : { ok: false, message: `No snapshot of ${deviceName}: ${saved.error.message}` };
   }
   const name = snapshotFileName(deviceName, takenAt);
-  download(png, name);
+  downloadBlob(name, png);
   return { ok: true, name, where: 'your downloads' };
 }
 
@@ -93,8 +88,6 @@ const where = (saved: SnapshotSaved) => ({
   name: saved.name,
   where: saved.path.slice(0, Math.max(0, saved.path.length - saved.name.length - 1)) || 'Pictures',
 });
-
-const download = (blob: Blob, name: string): void => downloadBlob(name, blob);
 
 async function base64(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());

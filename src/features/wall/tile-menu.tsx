@@ -156,8 +156,8 @@ export function TileMenu({
             </button>
           )}
           {sizes.length > 1 && (
-            <div className="wall-tile-menu-sizes" role="group" aria-label="Tile size">
-              <span className="wall-tile-menu-sizes-label" aria-hidden="true">
+            <div className="wall-tile-menu-group" role="group" aria-label="Tile size">
+              <span className="wall-tile-menu-group-label" aria-hidden="true">
                 Size
               </span>
               {sizes.map((s) => (
@@ -167,7 +167,7 @@ export function TileMenu({
                   role="menuitemradio"
                   aria-checked={s.current}
                   aria-label={`Size ${s.columnSpan} by ${s.rowSpan}`}
-                  className="wall-tile-menu-size"
+                  className="wall-tile-menu-choice"
                   onClick={() => choose(() => onSpan(s))}
                   data-testid="wall-tile-span"
                   data-span={`${s.columnSpan}x${s.rowSpan}`}

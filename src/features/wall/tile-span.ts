@@ -1,5 +1,14 @@
-import { placeTiles, rectsOverlap } from '../../../electron/shared/layout';
-import { pinned, placed, tileAt, withSpan, type LayoutShape, type Slot, type WallCell } from './layout-edit';
+import { placeTiles, rectContains, rectsOverlap } from '../../../electron/shared/layout';
+import {
+  pinned,
+  placed,
+  readingOrder,
+  tileAt,
+  withSpan,
+  type LayoutShape,
+  type Slot,
+  type WallCell,
+} from './layout-edit';
 
 export interface TileSpan {
   columnSpan: number;
@@ -13,12 +22,6 @@ export const TILE_SPANS: readonly TileSpan[] = [
   { columnSpan: 2, rowSpan: 2 },
   { columnSpan: 3, rowSpan: 3 },
 ];
-
-const inside = (outer: Slot, inner: Slot) =>
-  inner.column >= outer.column &&
-  inner.row >= outer.row &&
-  inner.column + inner.columnSpan <= outer.column + outer.columnSpan &&
-  inner.row + inner.rowSpan <= outer.row + outer.rowSpan;
 
 /**
  * The tile covering `cell` at another size, growing right and down from its top-left cell: its area
@@ -37,11 +40,11 @@ export function setTileSpan(layout: LayoutShape, cell: WallCell, span: TileSpan)
   if (placed(base).some((t) => t.index !== hit.index && rectsOverlap(t, rect))) return null;
   const own = (a: Slot) => a.column === hit.column && a.row === hit.row;
   const others = (base.areas ?? []).filter((a) => !own(a));
-  if (others.some((a) => rectsOverlap(a, rect) && !inside(rect, a))) return null;
+  if (others.some((a) => rectsOverlap(a, rect) && !rectContains(rect, a))) return null;
   const areas = [
-    ...others.filter((a) => !inside(rect, a)),
+    ...others.filter((a) => !rectContains(rect, a)),
     ...(span.columnSpan > 1 || span.rowSpan > 1 ? [rect] : []),
-  ].sort((a, b) => a.row - b.row || a.column - b.column);
+  ].sort(readingOrder);
   const tiles = base.tiles.map((t, i) => (i === hit.index ? withSpan(t, span) : t));
   const { areas: _a, ...rest } = base;
   const next = { ...rest, tiles, ...(areas.length > 0 ? { areas } : {}) };

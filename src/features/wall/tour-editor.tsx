@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { placeTiles, type Layout } from '../../../electron/shared/layout';
+import { placeTiles, type Layout, type LayoutTile } from '../../../electron/shared/layout';
 import {
   MIN_DWELL_SECONDS,
   TourDraftSchema,
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { elideMiddle, splitForElision } from '../../lib/elide-middle';
+import { streamKey } from './operator-log-events';
 import { tileName } from './tile-name';
 import { useTourStore } from './tour-store';
 import { useWallStore } from './wall-store';
@@ -90,6 +91,18 @@ function problemsOf(form: Form, layouts: readonly Layout[]): Record<string, stri
   for (const p of tourReferenceProblems(ref, refs)) problems[p.path.replace(/\[.*$/, '')] ??= p.message;
   return problems;
 }
+
+/** A tile's camera as a cycling tile shows it: the device and its channel, named as the tile names it. */
+const tourDevice = (t: LayoutTile): TourDevice => ({
+  deviceKey: t.deviceKey,
+  ...(t.sipId ? { sipId: t.sipId } : {}),
+  ...(t.channelId ? { channelId: t.channelId } : {}),
+  deviceName: tileName(t),
+});
+
+/** A camera as the editor lists it: its name, and its channel when it has one (an NVR's cameras share a name). */
+const cameraLabel = (d: TourDevice): string =>
+  `${d.deviceName || d.deviceKey}${d.channelId ? ` · ch ${d.channelId}` : ''}`;
 
 /** A name shortened in the middle, so the part that tells cameras apart ("NVR 12") stays. */
 function ElidedName({ name }: { name: string }) {
@@ -217,28 +230,21 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
       }
     return out;
   }, [view]);
-  /** Every camera on a saved view, once: what a cycling tile can pick from. */
+  /** Every camera (each channel of a device) on a saved view, once: what a cycling tile can pick from. */
   const known = useMemo(() => {
-    const seen = new Map<string, TourDevice>();
+    const seen = new Map<string, TourDevice & { key: string }>();
     for (const l of layouts)
-      for (const t of l.tiles)
-        if (!seen.has(t.deviceKey))
-          seen.set(t.deviceKey, {
-            deviceKey: t.deviceKey,
-            ...(t.sipId ? { sipId: t.sipId } : {}),
-            ...(t.channelId ? { channelId: t.channelId } : {}),
-            deviceName: tileName(t),
-          });
+      for (const t of l.tiles) {
+        const key = streamKey(t);
+        if (!seen.has(key)) seen.set(key, { key, ...tourDevice(t) });
+      }
     return [...seen.values()].sort((a, b) => (a.deviceName ?? '').localeCompare(b.deviceName ?? ''));
   }, [layouts]);
   const addDevice = (d: TourDevice) => set({ devices: [...form.devices, d] });
   const pickCell = (value: string) => {
     const hit = cells.find((c) => c.value === value)?.tile;
     // The camera the view has there is the natural first of the cycle.
-    const first: TourDevice[] =
-      hit && form.devices.length === 0
-        ? [{ deviceKey: hit.deviceKey, ...(hit.deviceName ? { deviceName: tileName(hit) } : {}) }]
-        : [];
+    const first: TourDevice[] = hit && form.devices.length === 0 ? [tourDevice(hit)] : [];
     set({ cell: value, devices: [...first, ...form.devices] });
   };
 
@@ -455,15 +461,17 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                     className="input select"
                     value=""
                     onChange={(e) => {
-                      const d = known.find((k) => k.deviceKey === e.target.value);
-                      if (d) addDevice(d);
+                      const found = known.find((k) => k.key === e.target.value);
+                      if (!found) return;
+                      const { key: _key, ...d } = found;
+                      addDevice(d);
                     }}
                     data-testid="tour-editor-add-device"
                   >
                     <option value="">Choose a camera…</option>
                     {known.map((d) => (
-                      <option key={d.deviceKey} value={d.deviceKey}>
-                        {elideMiddle(d.deviceName ?? d.deviceKey, 40)}
+                      <option key={d.key} value={d.key}>
+                        {elideMiddle(cameraLabel(d), 40)}
                       </option>
                     ))}
                   </select>
@@ -491,7 +499,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                 <h3 className="field-label">Cameras, in order</h3>
                 <OrderedList
                   items={form.devices}
-                  label={(d) => d.deviceName || d.deviceKey}
+                  label={cameraLabel}
                   empty="Add at least two cameras."
                   onChange={(devices) => set({ devices })}
                   testId="tour-editor-devices"

@@ -6,7 +6,6 @@ import { useTourStore } from './tour-store';
 import './tour-stage.css';
 import { useWallStore } from './wall-store';
 
-
 /**
  * "Tours ▾" in the wall's toolbar: start a saved tour, or open the tour editor (new, edit, remove).
  * Loads the tours and follows their changes while the wall is up. A locked kiosk may start tours,
@@ -25,13 +24,8 @@ export function TourMenu() {
     return stop;
   }, []);
 
-
-
   return (
-    <div
-      className="wall-layout-menu tour-menu"
-      {...rootProps}
-    >
+    <div className="wall-layout-menu tour-menu" {...rootProps}>
       <button
         ref={buttonRef}
         type="button"

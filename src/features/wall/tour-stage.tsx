@@ -8,8 +8,8 @@ import {
   type RefObject,
 } from 'react';
 import type { Layout } from '../../../electron/shared/layout';
-import { placeTiles } from '../../../electron/shared/layout';
 import type { TileState } from '../../lib/wall-engine';
+import { placed, tileAt } from './layout-edit';
 import { TourBar } from './tour-bar';
 import { useTourStore, type RunningTour, type TourPage } from './tour-store';
 import { TourTile } from './tour-tile';
@@ -96,47 +96,47 @@ function TourGrid({
   onState?(id: string, state: TileState): void;
   children?: ReactNode;
 }) {
-  const tiles = useMemo(
-    () =>
-      placeTiles(layout).placed.filter(
-        (t) =>
-          !without ||
-          !(
-            without.column >= t.column &&
-            without.column < t.column + t.columnSpan &&
-            without.row >= t.row &&
-            without.row < t.row + t.rowSpan
-          ),
-      ),
-    [layout, without],
-  );
+  // Made once per layout: each tile's area stays the same object, so a tour's change of view (a
+  // pre-roll, a switch) re-renders no tile of a page that stays.
+  const tiles = useMemo(() => {
+    const hole = without ? tileAt(layout, without) : null;
+    return placed(layout)
+      .filter((t) => t.index !== hole?.index)
+      .map((t) => ({
+        id: `${t.index}:${t.deviceKey}`,
+        tile: t,
+        area: { column: t.column, row: t.row, columnSpan: t.columnSpan, rowSpan: t.rowSpan },
+      }));
+  }, [layout, without]);
   const style = { '--wall-columns': layout.grid.columns, '--wall-rows': layout.grid.rows } as CSSProperties;
   return (
     <div className="wall-grid tour-grid" style={style}>
-      {tiles.map((t) => {
-        const id = `${t.index}:${t.deviceKey}`;
-        return (
-          <TourTile
-            key={id}
-            id={id}
-            tile={t}
-            profileId={layout.profileId}
-            area={{ column: t.column, row: t.row, columnSpan: t.columnSpan, rowSpan: t.rowSpan }}
-            onState={onState}
-          />
-        );
-      })}
+      {tiles.map(({ id, tile, area }) => (
+        <TourTile key={id} id={id} tile={tile} profileId={layout.profileId} area={area} onState={onState} />
+      ))}
       {children}
     </div>
   );
 }
 
-/** One page of a views tour: on show, or started under it ahead of its switch. */
-function ViewLayer({ page, index, role }: { page: TourPage; index: number; role: LayerRole }) {
-  const tileCount = useMemo(() => placeTiles(page.layout).placed.length, [page.layout]);
+/**
+ * One page of a tour: on show, or started under the one on show ahead of its switch. It tells the
+ * tour when its `count` tiles (reporting through the `onState` its children get) are ready.
+ */
+function TourLayer({
+  index,
+  role,
+  count,
+  children,
+}: {
+  index: number;
+  role: LayerRole;
+  count: number;
+  children(onState: (id: string, state: TileState) => void): ReactNode;
+}) {
   const onReady = useCallback(() => useTourStore.getState().pageReady(index), [index]);
   const layerRef = useRef<HTMLDivElement>(null);
-  const onState = useLayerReady(layerRef, tileCount, onReady);
+  const onState = useLayerReady(layerRef, count, onReady);
   return (
     <div
       ref={layerRef}
@@ -147,12 +147,22 @@ function ViewLayer({ page, index, role }: { page: TourPage; index: number; role:
       aria-hidden={role === 'upcoming' || undefined}
       inert={role === 'upcoming'}
     >
-      <TourGrid layout={page.layout} onState={onState} />
+      {children(onState)}
     </div>
   );
 }
 
-/** A cycling tile's layer: one device of the tour, on show or started under the one on show. */
+/** A view of a views tour, over the whole stage. */
+function ViewLayer({ page, index, role }: { page: TourPage; index: number; role: LayerRole }) {
+  const tileCount = useMemo(() => placed(page.layout).length, [page.layout]);
+  return (
+    <TourLayer index={index} role={role} count={tileCount}>
+      {(onState) => <TourGrid layout={page.layout} onState={onState} />}
+    </TourLayer>
+  );
+}
+
+/** A cycling tile's layer: one device of the tour, in the cycling cell. */
 function CycleLayer({
   page,
   index,
@@ -162,21 +172,17 @@ function CycleLayer({
   index: number;
   role: LayerRole;
 }) {
-  const onReady = useCallback(() => useTourStore.getState().pageReady(index), [index]);
-  const layerRef = useRef<HTMLDivElement>(null);
-  const onState = useLayerReady(layerRef, 1, onReady);
   return (
-    <div
-      ref={layerRef}
-      className="tour-layer"
-      data-testid="tour-layer"
-      data-layer={role}
-      data-page={index}
-      aria-hidden={role === 'upcoming' || undefined}
-      inert={role === 'upcoming'}
-    >
-      <TourTile id={`cycle-${index}`} tile={page.tile} profileId={page.layout.profileId} onState={onState} />
-    </div>
+    <TourLayer index={index} role={role} count={1}>
+      {(onState) => (
+        <TourTile
+          id={`cycle-${index}`}
+          tile={page.tile}
+          profileId={page.layout.profileId}
+          onState={onState}
+        />
+      )}
+    </TourLayer>
   );
 }
 
@@ -191,13 +197,7 @@ function CyclingView({ running }: { running: RunningTour }) {
   const cell = first.cell;
   // The cycling cell keeps the span the view gives the tile there.
   const span = useMemo(() => {
-    const hit = placeTiles(first.layout).placed.find(
-      (t) =>
-        cell.column >= t.column &&
-        cell.column < t.column + t.columnSpan &&
-        cell.row >= t.row &&
-        cell.row < t.row + t.rowSpan,
-    );
+    const hit = tileAt(first.layout, cell);
     return hit
       ? { column: hit.column, row: hit.row, columnSpan: hit.columnSpan, rowSpan: hit.rowSpan }
       : { ...cell, columnSpan: 1, rowSpan: 1 };

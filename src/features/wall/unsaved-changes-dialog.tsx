@@ -6,7 +6,8 @@ export interface UnsavedChangesDialogProps {
   name: string;
   /** Never saved (a new wall) rather than edited. */
   isNew: boolean;
-  onSave(): Promise<boolean>;
+  /** Save; a refusal's words are shown in the dialog, which stays open. */
+  onSave(): Promise<{ ok: true } | { ok: false; message: string }>;
   onDiscard(): void;
   onCancel(): void;
 }
@@ -20,6 +21,7 @@ export function UnsavedChangesDialog({
   onCancel,
 }: UnsavedChangesDialogProps) {
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   return (
     <Dialog
       title={isNew ? `Save the wall "${name}"?` : `Save the changes to "${name}"?`}
@@ -40,8 +42,11 @@ export function UnsavedChangesDialog({
             data-testid="wall-unsaved-save"
             onClick={() => {
               setBusy(true);
-              void onSave().then((ok) => {
-                if (!ok) setBusy(false);
+              setError(null);
+              void onSave().then((saved) => {
+                if (saved.ok) return;
+                setBusy(false);
+                setError(saved.message);
               });
             }}
           >
@@ -55,6 +60,11 @@ export function UnsavedChangesDialog({
           ? 'This wall has not been saved as a layout. Save it before showing another layout, or its tiles are gone.'
           : 'The wall has edits that are not in the saved layout. Save them into it before showing another layout, or they are gone.'}
       </p>
+      {error && (
+        <p className="field-error" role="alert" data-testid="wall-unsaved-error">
+          Not saved: {error}
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { usePolled } from './use-polled';
 import { useWallFocusStore } from './wall-focus-store';
 
 /**
@@ -32,7 +33,13 @@ export function useTileAudio(
   tileKey: string,
 ): { audible: boolean; sound: boolean | null } {
   const audible = useWallFocusStore((s) => s.audible === tileKey);
-  const [sound, setSound] = useState<boolean | null>(null);
+  // Read only on the audible tile; usePolled re-renders it only when the answer changes.
+  const sound = usePolled<boolean | null>(
+    () => (audible && videoRef.current ? streamHasSound(videoRef.current) : null),
+    (a, b) => a === b,
+    audible ? SOUND_CHECK_MS : null,
+    [videoRef, audible],
+  );
 
   useEffect(() => {
     const video = videoRef.current;
@@ -44,16 +51,10 @@ export function useTileAudio(
     };
     apply();
     if (!audible) return;
-    const check = () => setSound(streamHasSound(video));
-    const first = setTimeout(check, 0);
-    const timer = setInterval(check, SOUND_CHECK_MS);
     // A new player mutes the element as it attaches; 'volumechange' says so, 'loadstart' marks a new source.
     video.addEventListener('volumechange', apply);
     video.addEventListener('loadstart', apply);
     return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      setSound(null);
       video.removeEventListener('volumechange', apply);
       video.removeEventListener('loadstart', apply);
     };

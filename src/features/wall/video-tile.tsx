@@ -184,7 +184,11 @@ export const VideoTile = memo(function VideoTile({
         </span>
         {tile.channelId && (
           // The spec's optional channel of a device (an NVR's camera): shown whenever one is set.
-          <span className="wall-tile-channel" title={`Channel ${tile.channelId}`} data-testid="wall-tile-channel">
+          <span
+            className="wall-tile-channel"
+            title={`Channel ${tile.channelId}`}
+            data-testid="wall-tile-channel"
+          >
             ch {tile.channelId}
           </span>
         )}

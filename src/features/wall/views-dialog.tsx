@@ -2,17 +2,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../../electron/shared/contract';
 import type { Layout } from '../../../electron/shared/layout';
-import type { ProfileView } from '../../../electron/shared/profile';
-import type { Tour } from '../../../electron/shared/tour';
 import type { ImportConflict, ViewsImportSummary } from '../../../electron/shared/views-transfer';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
-import { downloadText, MAX_VIEWS_FILE_BYTES } from './views-file';
+import { downloadJsonText } from '../../lib/download-file';
+import { useProfilesStore } from '../../session/profiles-store';
+import { useTourStore } from './tour-store';
 import { useWallStore } from './wall-store';
 import './views-dialog.css';
+
+/** What views:import takes at most (ViewsImportInputSchema: the core refuses more); checked before reading a file. */
+const MAX_VIEWS_FILE_BYTES = 2_000_000;
 
 type ImportOutcome =
   | { ok: true; fileName: string; summary: ViewsImportSummary }
@@ -49,8 +52,10 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
   const { layouts, openId, changes } = useWallStore(
     useShallow((s) => ({ layouts: s.layouts, openId: s.layout?.id ?? null, changes: s.changes })),
   );
-  const [tours, setTours] = useState<Tour[]>([]);
-  const [profiles, setProfiles] = useState<ProfileView[]>([]);
+  // The tours (the toolbar's tour menu loads and follows them) and the profiles (the app's), as the
+  // wall already has them: nothing to ask the core again.
+  const tours = useTourStore((s) => s.tours);
+  const profiles = useProfilesStore((s) => s.profiles);
   const [editing, setEditing] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<Layout | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
@@ -59,19 +64,6 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
   const [imported, setImported] = useState<ImportOutcome | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const conflictId = useId();
-
-  useEffect(() => {
-    let live = true;
-    void api.tours.list().then((r) => live && r.ok && setTours(r.value));
-    void api.profiles.list().then((r) => live && r.ok && setProfiles(r.value));
-    const offTours = api.on('tours:changed', ({ tours: next }) => setTours(next));
-    const offProfiles = api.on('profiles:changed', ({ profiles: next }) => setProfiles(next));
-    return () => {
-      live = false;
-      offTours();
-      offProfiles();
-    };
-  }, []);
 
   const selected = profiles.find((p) => p.selected);
   const profileName = (id: string) => profiles.find((p) => p.id === id)?.name;
@@ -128,7 +120,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
         setRowError({ id: ids?.[0] ?? '', message: result.error.message });
         return;
       }
-      downloadText(result.value.fileName, result.value.text);
+      downloadJsonText(result.value.fileName, result.value.text);
     });
 
   const remove = (layout: Layout) =>

@@ -104,8 +104,8 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
         ? // The wall's own pictures fit: the load comes from elsewhere (another program, a busy disk).
           'The wall asks less than this computer decodes: another program may be using the processor. A smaller layout, or pausing the tour, still lightens it.'
         : grid !== undefined
-        ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} layout, or pause the tour while it runs.`
-        : 'Try a smaller layout, or pause the tour while it runs.';
+          ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} layout, or pause the tour while it runs.`
+          : 'Try a smaller layout, or pause the tour while it runs.';
   }
 
   return {

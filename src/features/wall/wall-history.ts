@@ -33,20 +33,28 @@ export function recordEdit(
   };
 }
 
+/** Take the last entry of `from` (the layout to show) and put `current` on `to` in its place. */
+function shift(
+  from: HistoryEntry[],
+  to: HistoryEntry[],
+  current: Layout,
+): { from: HistoryEntry[]; to: HistoryEntry[]; layout: Layout } | null {
+  const last = from.at(-1);
+  if (!last) return null;
+  return {
+    layout: last.layout,
+    from: from.slice(0, -1),
+    to: [...to, { id: last.id, label: last.label, layout: current }].slice(-HISTORY_LIMIT),
+  };
+}
+
 /** Step back from `current`: the layout to show, and the history after it (null when there is nothing). */
 export function undoEdit(
   history: WallHistory,
   current: Layout,
 ): { history: WallHistory; layout: Layout } | null {
-  const last = history.past.at(-1);
-  if (!last) return null;
-  return {
-    layout: last.layout,
-    history: {
-      past: history.past.slice(0, -1),
-      future: [...history.future, { id: last.id, label: last.label, layout: current }].slice(-HISTORY_LIMIT),
-    },
-  };
+  const step = shift(history.past, history.future, current);
+  return step && { layout: step.layout, history: { past: step.from, future: step.to } };
 }
 
 /** Step forward again after an undo. */
@@ -54,13 +62,6 @@ export function redoEdit(
   history: WallHistory,
   current: Layout,
 ): { history: WallHistory; layout: Layout } | null {
-  const next = history.future.at(-1);
-  if (!next) return null;
-  return {
-    layout: next.layout,
-    history: {
-      past: [...history.past, { id: next.id, label: next.label, layout: current }].slice(-HISTORY_LIMIT),
-      future: history.future.slice(0, -1),
-    },
-  };
+  const step = shift(history.future, history.past, current);
+  return step && { layout: step.layout, history: { past: step.to, future: step.from } };
 }

@@ -25,7 +25,6 @@ import {
   stepSelection,
   tileAt,
   uniqueLayoutId,
-  firstFreeCell,
   type LayoutShape,
   type Slot,
   type TileDevice,
@@ -136,8 +135,11 @@ export interface WallState {
   extendSelection(dx: number, dy: number): void;
   /** Shift+click: select from the selected cell to `to` (null: back to one cell). */
   selectRange(to: WallCell | null): void;
-  /** Merge the selected cells into one tile (an area); tiles that no longer fit move or are parked. */
-  mergeSelection(): Reshape | null;
+  /**
+   * Merge the selected cells into one tile (an area); tiles that no longer fit move or are parked.
+   * `editId` is the edit, for an Undo of exactly this one.
+   */
+  mergeSelection(): (Reshape & { editId: number }) | null;
   /** Split the area covering `cell` back into single cells. */
   splitTile(cell: WallCell): boolean;
   /**
@@ -236,6 +238,19 @@ export const useWallStore = create<WallState>()((set, get) => {
     };
   };
 
+  /** The wall devices are put on (a new one when there is none yet), or why the wall takes none. */
+  const wallToFill = ():
+    | { ok: true; layout: Layout }
+    | { ok: false; reason: 'loading' | 'locked' | 'no-profile'; message: string } => {
+    if (get().status !== 'ready')
+      return { ok: false, reason: 'loading', message: 'The wall is still loading: try again in a moment.' };
+    if (!get().editable())
+      return { ok: false, reason: 'locked', message: 'The wall is locked (kiosk mode).' };
+    const layout = get().layout ?? fresh();
+    if (!layout) return { ok: false, reason: 'no-profile', message: 'Select a connection profile first.' };
+    return { ok: true, layout };
+  };
+
   const clampTo = (grid: LayoutGrid): Partial<WallState> => ({
     selectedTile: clampCell(get().selectedTile, grid),
     selectionEnd: null,
@@ -245,7 +260,10 @@ export const useWallStore = create<WallState>()((set, get) => {
   /** A change of the wall's shape (preset, merge) as one edit. */
   const reshaped = (layout: Layout, outcome: Reshape, label: string, patch: Partial<WallState> = {}) => {
     const { parked: _p, areas: _a, ...rest } = layout;
-    commit(layout, { ...rest, ...outcome.layout }, label, { ...clampTo(outcome.layout.grid), ...patch });
+    return commit(layout, { ...rest, ...outcome.layout }, label, {
+      ...clampTo(outcome.layout.grid),
+      ...patch,
+    });
   };
 
   return {
@@ -344,18 +362,9 @@ export const useWallStore = create<WallState>()((set, get) => {
     },
 
     placeDevice(device, at, options) {
-      if (get().status !== 'ready')
-        return {
-          ok: false,
-          reason: 'loading',
-          message: 'The wall is still loading: try again in a moment.',
-          grow: null,
-        };
-      if (!get().editable())
-        return { ok: false, reason: 'locked', message: 'The wall is locked (kiosk mode).', grow: null };
-      const base = get().layout ?? fresh();
-      if (!base)
-        return { ok: false, reason: 'no-profile', message: 'Select a connection profile first.', grow: null };
+      const wall = wallToFill();
+      if (!wall.ok) return { ok: false, reason: wall.reason, message: wall.message, grow: null };
+      const base = wall.layout;
       const target = at ?? get().replaceTarget ?? undefined;
       const cell = target && inGrid(base.grid, target) ? target : undefined;
       if (!cell) {
@@ -522,11 +531,11 @@ export const useWallStore = create<WallState>()((set, get) => {
       const outcome = mergeCells(layout, selectedTile, selectionEnd);
       if (!outcome) return null;
       const rect = selectionRect(layout, selectedTile, selectionEnd);
-      reshaped(layout, outcome, `Merge ${rect.columnSpan} × ${rect.rowSpan} cells`, {
+      const editId = reshaped(layout, outcome, `Merge ${rect.columnSpan} × ${rect.rowSpan} cells`, {
         selectedTile: { column: rect.column, row: rect.row },
         selectionEnd: null,
       });
-      return outcome;
+      return { ...outcome, editId };
     },
 
     splitTile(cell) {
@@ -551,12 +560,10 @@ export const useWallStore = create<WallState>()((set, get) => {
       const result = { placed: [], alreadyOn: [], noRoom: [], editId: 0 } as PutManyResult & {
         editId: number;
       };
-      const refuse = (why: string) => Object.assign(result, { noRoom: [...devices], refused: why });
       if (devices.length === 0) return result;
-      if (get().status !== 'ready') return refuse('The wall is still loading: try again in a moment.');
-      if (!get().editable()) return refuse('The wall is locked (kiosk mode).');
-      const start = get().layout ?? fresh();
-      if (!start) return refuse('Select a connection profile first.');
+      const wall = wallToFill();
+      if (!wall.ok) return Object.assign(result, { noRoom: [...devices], refused: wall.message });
+      const start = wall.layout;
       let next: LayoutShape = pinned(start);
       for (const device of devices) {
         if (placed(next).some((t) => sameDevice(t, device))) {
@@ -564,12 +571,8 @@ export const useWallStore = create<WallState>()((set, get) => {
           result.placed.push(device);
           continue;
         }
-        const cell = firstFreeCell(next);
-        if (!cell) {
-          result.noRoom.push(device);
-          continue;
-        }
-        const outcome = placeDeviceIn(next, device, cell);
+        // No cell given: the first free one, never a tile that plays; a full wall is refused.
+        const outcome = placeDeviceIn(next, device);
         if (!outcome.ok) {
           result.noRoom.push(device);
           continue;
@@ -626,6 +629,9 @@ export const useWallStore = create<WallState>()((set, get) => {
     async saveAs(name) {
       const trimmed = name.trim();
       if (!trimmed) return { ok: false, message: 'Give the layout a name.' };
+      // One name, one view: the picker and the Views dialog tell views apart by name.
+      const clash = get().layouts.find((l) => l.name.trim().toLowerCase() === trimmed.toLowerCase());
+      if (clash) return { ok: false, message: `Another view is already called "${clash.name}".` };
       const base = get().layout ?? fresh();
       if (!base) return { ok: false, message: 'Select a connection profile first.' };
       const id = uniqueLayoutId(
@@ -766,8 +772,9 @@ function clampCell(cell: WallCell | null, grid: LayoutGrid): WallCell | null {
   return cell && inGrid(grid, cell) ? cell : null;
 }
 
+/** "Wall", "Wall 2", …: a name no saved layout has (compared as saveAs does: case and spaces aside). */
 function nextWallName(layouts: Layout[]): string {
-  const names = new Set(layouts.map((l) => l.name));
-  if (!names.has('Wall')) return 'Wall';
-  for (let n = 2; ; n++) if (!names.has(`Wall ${n}`)) return `Wall ${n}`;
+  const names = new Set(layouts.map((l) => l.name.trim().toLowerCase()));
+  if (!names.has('wall')) return 'Wall';
+  for (let n = 2; ; n++) if (!names.has(`wall ${n}`)) return `Wall ${n}`;
 }

@@ -148,11 +148,6 @@ export class KeyframeGate {
     this.requested = rate;
   }
 
-  /** The rate asked for last. */
-  get requestedRate(): PictureRate {
-    return this.requested;
-  }
-
   /** The rate the bytes passed on are at now (full only once a keyframe has come after overview). */
   get rate(): PictureRate {
     return this.mode === 'overview' ? 'overview' : 'full';

@@ -90,7 +90,7 @@ export class MpegtsPlayer extends BasePlayer {
     const transport = this.source.transport;
     const type = transport === 'flv' || transport === 'ws-flv' ? 'flv' : 'mpegts';
     const config = mpegtsConfig(this.options);
-    if (type === 'flv' && !config.enableWorker) {
+    if (this.canGate()) {
       // A loader class cannot cross into mpegts.js's worker: only the main-thread player is gated.
       this.gate = new KeyframeGate();
       this.gate.setRate(this.pictureRate);
@@ -145,11 +145,7 @@ export class MpegtsPlayer extends BasePlayer {
     if (!this.canGate()) return {};
     const gate = this.gate?.stats();
     return {
-      rate: gate
-        ? gate.mode === 'full' || gate.mode === 'passthrough'
-          ? 'full'
-          : 'overview'
-        : this.pictureRate,
+      rate: this.gate ? this.gate.rate : this.pictureRate,
       keyframeIntervalMs: gate?.keyframeIntervalMs ?? null,
       streamFps: gate?.frameIntervalMs ? Math.round(10_000 / gate.frameIntervalMs) / 10 : null,
     };

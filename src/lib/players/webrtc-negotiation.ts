@@ -1,3 +1,4 @@
+import { errorText } from './base-player';
 import type { PlayerError } from './player';
 import { redactUrlsIn } from './redact-url';
 
@@ -72,7 +73,7 @@ export async function negotiateWebRtc(
     if (isAbort(error)) throw error;
     throw new WebRtcNegotiationError({
       kind: 'network',
-      message: `the WebRTC endpoint could not be reached (${errorMessage(error)})`,
+      message: `the WebRTC endpoint could not be reached (${errorText(error)})`,
     });
   }
   let body: string;
@@ -82,7 +83,7 @@ export async function negotiateWebRtc(
     if (isAbort(error)) throw error;
     throw new WebRtcNegotiationError({
       kind: 'network',
-      message: `the WebRTC answer was cut off (${errorMessage(error)})`,
+      message: `the WebRTC answer was cut off (${errorText(error)})`,
     });
   }
   return readAnswer(
@@ -174,7 +175,7 @@ function zlmFailure(code: number, said: string): PlayerError {
   return { kind: 'media', message };
 }
 
-export function looksLikeSdp(text: string): boolean {
+function looksLikeSdp(text: string): boolean {
   return /^v=0\r?\n/.test(text) && /\r?\nm=/.test(text);
 }
 
@@ -215,10 +216,6 @@ function resolve(location: string | null, base: string): string | null {
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
-}
-
-function errorMessage(error: unknown): string {
-  return redactUrlsIn(error instanceof Error ? error.message : String(error));
 }
 
 /**

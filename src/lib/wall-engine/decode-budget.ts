@@ -323,8 +323,11 @@ export class DecodeBudget {
   }
 }
 
-/** Always at full rate, whatever the load: the operator's focus, a pin, or a player that cannot. */
-function isFixedFull(tile: BudgetTile): boolean {
+/**
+ * Always at full rate, whatever the load: the operator's focus, a pin, or a player that cannot (the
+ * WallEngine never starts such a tile in overview either).
+ */
+export function isFixedFull(tile: BudgetTile): boolean {
   if (tile.pin === 'overview' && tile.canDegrade) return false;
   return tile.maximised || tile.selected || tile.pin === 'full' || !tile.canDegrade;
 }

@@ -116,6 +116,7 @@ export type { PictureRate } from '../players/keyframe-gate';
 export {
   DEFAULT_SUPERVISOR_SETTINGS,
   TileSupervisor,
+  type StartedStream,
   type SupervisorSettings,
   type TileSnapshot,
   type TileState,

@@ -1,5 +1,4 @@
-import type { Result } from '../../../electron/shared/contract';
-import type { StreamPlayback } from '../../../electron/shared/domain';
+import type { ChannelOutput, Result } from '../../../electron/shared/contract';
 import { codecFamily } from '../players/codec';
 import type { PictureRate, Player, PlayerFactory, PlayerOptions, PlayerStats } from '../players/player';
 import { redactUrl } from '../players/redact-url';
@@ -128,11 +127,14 @@ export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
   unplayableRetryMs: UNPLAYABLE_RETRY_MS,
 };
 
+/** What streams:start answers: the stream's URLs, and why they cannot be reached from here when known. */
+export type StartedStream = ChannelOutput<'streams:start'>;
+
 export interface TileSupervisorDeps {
   /** The tile's `<video>`; the supervisor attaches each new player to it. */
   video: HTMLVideoElement;
   /** Calls streams:start for this tile's device (fresh URLs each call). */
-  startStream: () => Promise<Result<StreamPlayback>>;
+  startStream: () => Promise<Result<StartedStream>>;
   /** Usually `createPlayer` from src/lib/players. */
   createPlayer: PlayerFactory;
   playerOptions?: PlayerOptions;
@@ -148,8 +150,6 @@ export interface TileSupervisorDeps {
   random?: () => number;
   /** A name for log lines (the device key). */
   label?: string;
-  /** The tile's id in its WallEngine (pinRate, setTileFocus); default the label. */
-  id?: string;
   log?: (line: string) => void;
   /** Called once by destroy() (the WallEngine forgets the tile). */
   onDestroy?: () => void;
@@ -203,7 +203,7 @@ export class TileSupervisor {
   private playerOff: (() => void)[] = [];
   private lease: ConnectionLease | null = null;
   private ticket: StartTicket | null = null;
-  private playback: StreamPlayback | null = null;
+  private playback: StartedStream | null = null;
   private urlSetFailures = 0;
   private readonly noFrameFailures = new Map<PlaybackTransport, number>();
   private lastStats: PlayerStats | null = null;
@@ -436,11 +436,6 @@ export class TileSupervisor {
     );
   }
 
-  /** The tile's id in its WallEngine. */
-  get id(): string {
-    return this.deps.id ?? this.deps.label ?? '';
-  }
-
   /** When the tile's rate last changed (clock ms; -Infinity if never). */
   get rateChangedAt(): number {
     return this.rateChangedAtValue;
@@ -491,7 +486,7 @@ export class TileSupervisor {
   }
 
   /** streams:start for this tile, settled as a Result (a throwing bridge counts as an internal error). */
-  private async requestUrls(): Promise<Result<StreamPlayback>> {
+  private async requestUrls(): Promise<Result<StartedStream>> {
     try {
       return await this.deps.startStream();
     } catch (error) {
@@ -502,7 +497,7 @@ export class TileSupervisor {
     }
   }
 
-  private async runAttempt(generation: number, urls: Promise<Result<StreamPlayback>> | null): Promise<void> {
+  private async runAttempt(generation: number, urls: Promise<Result<StartedStream>> | null): Promise<void> {
     this.startTimer = this.clock.setTimeout(() => {
       this.startTimer = null;
       if (generation !== this.generation) return;
@@ -739,7 +734,7 @@ export class TileSupervisor {
     if (!this.wanted || this.destroyed) return;
     // The core knew before trying that these URLs name a host not reachable from here (a media
     // server behind NAT): a network fault on them is that, said in words, not a bare "network".
-    const hint = (this.playback as { mediaHostHint?: string } | null)?.mediaHostHint;
+    const hint = this.playback?.mediaHostHint;
     const failure: Failure = hint && given.reason === 'network' ? { ...given, detail: hint } : given;
     const transport = this.snap.transport;
     const hadPicture = this.pictureThisAttempt;

@@ -1,6 +1,6 @@
 import type { Result } from '../../../electron/shared/contract';
-import type { StreamPlayback } from '../../../electron/shared/domain';
 import { createPlayer } from '../players/create-player';
+import { Emitter } from '../players/emitter';
 import type { PictureRate, PlayerFactory, PlayerOptions } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
@@ -9,6 +9,7 @@ import { ConnectionBudget, type ConnectionBudgetOptions } from './connection-bud
 import {
   areaStep,
   DecodeBudget,
+  isFixedFull,
   type BudgetDecision,
   type BudgetTile,
   type DecodeBudgetOptions,
@@ -21,6 +22,7 @@ import { StartScheduler } from './start-scheduler';
 import { FAILURE_LABELS } from './failure';
 import {
   TileSupervisor,
+  type StartedStream,
   type SupervisorSettings,
   type TileSnapshot,
   type TileState,
@@ -136,10 +138,10 @@ export interface TileFocus {
 export interface TileOptions {
   video: HTMLVideoElement;
   /** streams:start for this tile's device: `() => api.streams.start({ deviceKey, sipId, channelId })`. */
-  startStream: () => Promise<Result<StreamPlayback>>;
+  startStream: () => Promise<Result<StartedStream>>;
   /** For log lines: the device key. */
   label?: string;
-  /** A name for pinRate and setTileFocus; default one the engine makes (the supervisor's `id`). */
+  /** A name for pinRate and setTileFocus (RateChange.tileId, TileEvent.tileId); default one the engine makes. */
   id?: string;
   /**
    * When the operator put this device on the tile (clock ms): the budget keeps recently assigned
@@ -173,6 +175,8 @@ interface TileRecord {
   lostAt: number | null;
   /** It started with overview pictures because too many tiles were starting at full rate (see planFor). */
   startOverview: boolean;
+  /** Its own transport (TileOptions.transport): first in its order. */
+  transport: PlaybackTransport | undefined;
 }
 
 /** Tiles made within this long of each other were assigned together (a wall loading). */
@@ -200,21 +204,16 @@ export class WallEngine {
   readonly capabilities: RuntimeCapabilities;
   private order: readonly PlaybackTransport[];
   private settings: Partial<SupervisorSettings>;
-  private readonly tiles = new Set<TileSupervisor>();
+  /** Every tile made here and not yet destroyed. */
   private readonly records = new Map<TileSupervisor, TileRecord>();
-  /** Tiles with a transport of their own (TileOptions.transport): it goes first in their order. */
-  private readonly preferred = new WeakMap<TileSupervisor, PlaybackTransport>();
-  private orderFor = (tile: TileSupervisor | undefined, own?: PlaybackTransport) => {
-    const first = own ?? (tile && this.preferred.get(tile));
-    return first ? [first, ...this.order.filter((t) => t !== first)] : this.order;
-  };
   private readonly clock: EngineClock;
   private readonly decodeBudget: DecodeBudget;
   private loadSource: LoadSource | null;
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
-  private readonly rateListeners = new Set<(change: RateChange) => void>();
-  private readonly tileListeners = new Set<(event: TileEvent) => void>();
+  private readonly events = new Emitter<{ rate: RateChange; tile: TileEvent }>((error) =>
+    console.error('[wall] a rate or tile event listener failed:', error),
+  );
   private nextId = 1;
   private lastTickAt: number | null = null;
   private lastStartingAt = -Infinity;
@@ -260,12 +259,11 @@ export class WallEngine {
       playerOptions: this.options.playerOptions,
       budget: this.budget,
       scheduler: this.scheduler,
-      order: this.orderFor(undefined, tile.transport),
+      order: this.orderFor(tile.transport),
       capabilities: this.capabilities,
       settings: this.settings,
       clock: this.options.clock,
       log: this.options.log,
-      id,
       rateFor: () => (record ? this.planFor(record) : { rate: 'full', reason: null }),
       startPriority: () => (record ? startPriorityOf(record) : 0),
       onDestroy: () => this.forget(supervisor),
@@ -287,12 +285,11 @@ export class WallEngine {
       lastState: supervisor.snapshot().state,
       lostAt: null,
       startOverview: false,
+      transport: tile.transport,
     };
     const watched = record;
     supervisor.subscribe((snap) => this.noteState(watched, snap));
     this.watchArea(record);
-    this.tiles.add(supervisor);
-    if (tile.transport) this.preferred.set(supervisor, tile.transport);
     this.records.set(supervisor, record);
     this.ensureBudgetTimer();
     return supervisor;
@@ -346,7 +343,7 @@ export class WallEngine {
   budgetStatus(): BudgetStatus {
     const byReason: Record<DegradedReason, number> = { load: 0, 'start-up': 0, pinned: 0 };
     let degraded = 0;
-    for (const tile of this.tiles) {
+    for (const tile of this.records.keys()) {
       const snap = tile.snapshot();
       if (snap.rate !== 'overview' || !this.wantsPicture(snap.state)) continue;
       degraded += 1;
@@ -366,10 +363,7 @@ export class WallEngine {
 
   /** Called on every change of a tile's rate (for the operator's log). Returns the unsubscribe. */
   onRateChange(listener: (change: RateChange) => void): () => void {
-    this.rateListeners.add(listener);
-    return () => {
-      this.rateListeners.delete(listener);
-    };
+    return this.events.on('rate', listener);
   }
 
   /**
@@ -377,10 +371,7 @@ export class WallEngine {
    * unsubscribe. A tile that never played and is still trying says nothing until it fails.
    */
   onTileEvent(listener: (event: TileEvent) => void): () => void {
-    this.tileListeners.add(listener);
-    return () => {
-      this.tileListeners.delete(listener);
-    };
+    return this.events.on('tile', listener);
   }
 
   /** What each playing tile decoded at the last reading (about a second old): the status bar's figures. */
@@ -412,7 +403,7 @@ export class WallEngine {
       record.lostAt ??= snap.lastFrameAt ?? snap.troubleSince ?? this.clock.now();
     else if (to === 'playing' || to === 'idle') record.lostAt = null;
     if (kind === null) return;
-    const event: TileEvent = {
+    this.events.emit('tile', {
       at: this.clock.now(),
       tileId: record.id,
       label: record.label,
@@ -420,14 +411,7 @@ export class WallEngine {
       from,
       to,
       reason,
-    };
-    for (const listener of [...this.tileListeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error('[wall] a tile event listener failed:', error);
-      }
-    }
+    });
   }
 
   /** The load now: sample the tiles, let the budget decide, apply its rates. Runs every second. */
@@ -476,7 +460,7 @@ export class WallEngine {
     if (!record.startOverview) return false;
     const supervisor = record.supervisor;
     const snap = supervisor.snapshot();
-    if (!isFixedFullRecord(record) && this.wantsPicture(snap.state)) {
+    if (!isFixedFull(this.budgetTile(record)) && this.wantsPicture(snap.state)) {
       if (supervisor.awaitingFirstPicture || snap.state !== 'playing') return true;
       const showing = snap.firstFrameAt === null ? 0 : now - snap.firstFrameAt;
       if (showing < START_OVERVIEW_HOLD_MS && this.anyStarting()) return true;
@@ -516,21 +500,14 @@ export class WallEngine {
     const rate = supervisor.snapshot().rate ?? 'full';
     if (rate === wasRate && before !== null) return;
     if (rate === wasRate && rate === 'full') return;
-    const change: RateChange = {
+    this.events.emit('rate', {
       at: now,
       tileId: record.id,
       label: record.label,
       rate,
       reason: rate === 'overview' ? decision.reason : null,
       detail: decision.reason === 'load' ? this.decodeBudget.reason : null,
-    };
-    for (const listener of [...this.rateListeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        console.error('[wall] a rate listener failed:', error);
-      }
-    }
+    });
   }
 
   /** The budget's plan for a tile whose new player is about to start. */
@@ -545,7 +522,7 @@ export class WallEngine {
     // tiles start at full rate, the next ones start with overview pictures, so that every tile's
     // first picture comes quickly; they come to full rate once the wall is up (heldAtStart).
     record.startOverview = false;
-    if (decision.rate === 'full' && !isFixedFullRecord(record)) {
+    if (decision.rate === 'full' && !isFixedFull(this.budgetTile(record))) {
       let starting = 0;
       let startingFull = 0;
       for (const r of this.records.values()) {
@@ -694,7 +671,6 @@ export class WallEngine {
 
   /** A tile went away: forget it, and let the tiles left take up what it cost. */
   private forget(supervisor: TileSupervisor): void {
-    this.tiles.delete(supervisor);
     const record = this.records.get(supervisor);
     this.records.delete(supervisor);
     record?.resize?.disconnect();
@@ -712,7 +688,13 @@ export class WallEngine {
     if (change.order) this.order = change.order;
     if (change.hiddenGraceMs !== undefined)
       this.settings = { ...this.settings, hiddenGraceMs: change.hiddenGraceMs };
-    for (const tile of this.tiles) tile.configure({ order: this.orderFor(tile), settings: this.settings });
+    for (const [tile, record] of this.records)
+      tile.configure({ order: this.orderFor(record.transport), settings: this.settings });
+  }
+
+  /** The settings' order, with a tile's own transport (TileOptions.transport) first. */
+  private orderFor(own: PlaybackTransport | undefined): readonly PlaybackTransport[] {
+    return own ? [own, ...this.order.filter((t) => t !== own)] : this.order;
   }
 
   /**
@@ -740,7 +722,7 @@ export class WallEngine {
   /** Apply `test` to every tile (it may act on it); how many said yes. */
   private countTiles(test: (tile: TileSupervisor) => boolean): number {
     let count = 0;
-    for (const tile of [...this.tiles]) if (test(tile)) count += 1;
+    for (const tile of [...this.records.keys()]) if (test(tile)) count += 1;
     return count;
   }
 
@@ -755,13 +737,13 @@ export class WallEngine {
       failed: 0,
       'paused-hidden': 0,
     };
-    for (const tile of this.tiles) counts[tile.snapshot().state] += 1;
+    for (const tile of this.records.keys()) counts[tile.snapshot().state] += 1;
     return counts;
   }
 
   /** Destroy every tile made here, and stop reading the load. */
   destroy(): void {
-    for (const tile of [...this.tiles]) tile.destroy();
+    for (const tile of [...this.records.keys()]) tile.destroy();
     if (this.budgetTimer !== null) this.clock.clearTimeout(this.budgetTimer);
     this.budgetTimer = null;
     this.loadSource?.stop();
@@ -783,14 +765,6 @@ function outFor(ms: number): string {
   return seconds < 120
     ? ` after ${seconds} s without a picture`
     : ` after ${Math.round(seconds / 60)} min without a picture`;
-}
-
-/** The operator's focus and pins: always at full rate, never held in overview at start. */
-function isFixedFullRecord(record: TileRecord): boolean {
-  if (record.pin === 'overview') return false;
-  return (
-    record.maximised || record.selected || record.pin === 'full' || record.supervisor.canChangeRate === false
-  );
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   type PictureAges,
 } from './picture-age';
 import { cpuSecondsBetween, cpuTicks, pssBytes } from './proc-stats';
+import { MiB, quantile, round, sleep } from './stats';
 
 export interface PeerOptions {
   /** WS-FLV (or HTTP-FLV) URL of each tile, by key, in the wall's order. */
@@ -53,15 +54,6 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>peer</titl
 video{width:100%;height:100%;min-width:0;min-height:0;object-fit:contain;background:#000}</style>
 <script src="/lib/mpegts.js"></script></head><body><div id="grid"></div></body></html>`;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const quantile = (values: number[], q: number): number | null => {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
-};
-const round = (v: number | null, digits = 2) => (v === null ? null : Number(v.toFixed(digits)));
 
 export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
   const server = await startStaticServer({ html: PAGE });
@@ -133,8 +125,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       };
     });
     const cpu = cpuSecondsBetween(cpu0, cpu1) / windowSeconds;
-    const MiB = 1024 * 1024;
-    return {
+        return {
       tiles: options.streams.length,
       fpsMedian: round(
         quantile(

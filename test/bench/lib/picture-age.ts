@@ -14,6 +14,7 @@
  * callback per picture costs the page a little; the wall and the peer page carry the same probe.
  */
 import type { BarePage } from './bare-page';
+import { quantile, round } from './stats';
 
 export interface TilePictureAges {
   key: string;
@@ -138,14 +139,6 @@ export function presentedNow(
   })()`);
 }
 
-const quantile = (values: number[], q: number): number | null => {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
-};
-const round = (v: number | null) => (v === null ? null : Math.round(v * 100) / 100);
 
 /** The window's figures. A tile that never showed a picture counts its age as the whole window. */
 export async function readPictureAges(page: BarePage): Promise<PictureAges> {

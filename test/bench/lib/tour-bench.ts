@@ -24,6 +24,8 @@ import { TransportSchema, type Transport } from '../../../electron/shared/settin
 import { launchBarePage } from './bare-page';
 import { cpuSecondsBetween, cpuTicks, machineTicks, pssBytes } from './proc-stats';
 import { openWallSession } from './wall-session';
+import { quantile, round as roundTo, MiB, sleep } from './stats';
+const round = (v: number | null, digits = 1) => roundTo(v, digits);
 
 export interface TourArgs {
   pages: number;
@@ -114,16 +116,6 @@ const SWITCH_PROBE = `(() => {
   }).observe(document.body, { attributes: true, attributeFilter: ['data-layer'], subtree: true });
 })()`;
 
-const quantile = (values: number[], q: number): number | null => {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const pos = (s.length - 1) * q;
-  const lo = Math.floor(pos);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
-};
-const round = (v: number | null, digits = 1) => (v === null ? null : Number(v.toFixed(digits)));
-const MiB = 1024 * 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function runTourBench(args: TourArgs, root: string): Promise<void> {
   const label = `tour ${args.pages} pages × ${args.tiles} tiles, ${args.dwell} s dwell, ${args.transport}, ${args.seconds} s`;

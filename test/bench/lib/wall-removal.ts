@@ -11,6 +11,7 @@
 import type { LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import type { BarePage } from './bare-page';
 import { presentedNow, socketsOpened } from './picture-age';
+import { sleep } from './stats';
 
 export interface RemovalFigures {
   from: number;
@@ -25,7 +26,6 @@ export interface RemovalFigures {
   socketsOpened: number;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Seconds a tile must hold full rate to count as back. */
 const SUSTAIN_S = 2;
 

@@ -1,19 +1,15 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDemoPlatform, type DemoPlatform } from '../../../electron/demo-platform/server';
 import { AesFileCipher } from '../../../electron/web-shell/adapters/aes-file-cipher';
-import {
-  createCore,
-  DEMO_PROFILE_ID,
-  type Core,
-  type CorePorts,
-} from '../../../electron/core/core';
+import { DEMO_PROFILE_ID, type Core, type CorePorts } from '../../../electron/core/core';
 import { FileStore } from '../../../electron/web-shell/adapters/file-store';
 import { createLogger } from '../../../electron/core/logger';
 import type { EventName, Result } from '../../../electron/shared/contract';
 import type { ProfileSaveInput } from '../../../electron/shared/profile';
+import { error, folderText, openCore, value } from '../../support/core-harness';
 
 /**
  * The core end to end: real files in a temp folder, the AES key-file cipher, and the demo
@@ -46,7 +42,7 @@ const secrets = () =>
     .map(([, value]) => value as string);
 
 async function open(extra: Partial<CorePorts> = {}): Promise<{ core: Core; events: [EventName, unknown][] }> {
-  const core = await createCore({
+  const opened = await openCore({
     cipher: new AesFileCipher(path.join(dir, 'secret.key')),
     store: new FileStore(path.join(dir, 'data')),
     logger: createLogger('core', { sink: (line) => logLines.push(line), level: 'debug' }),
@@ -57,27 +53,11 @@ async function open(extra: Partial<CorePorts> = {}): Promise<{ core: Core; event
     }),
     ...extra,
   });
-  const events: [EventName, unknown][] = [];
-  core.onAny((event, payload) => events.push([event, payload]));
-  cores.push(core);
-  return { core, events };
+  cores.push(opened.core);
+  return opened;
 }
 
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-function error<T>(result: Result<T>) {
-  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
-
-async function filesText(): Promise<string> {
-  const data = path.join(dir, 'data');
-  const names = await readdir(data).catch(() => [] as string[]);
-  return (await Promise.all(names.map((n) => readFile(path.join(data, n), 'utf8')))).join('\n');
-}
+const filesText = () => folderText(path.join(dir, 'data'));
 
 const profileOf = (
   type: keyof DemoPlatform['credentials'],
@@ -301,7 +281,12 @@ describe('core against the demo platform', () => {
     const settings = value(
       await core.call('settings:set', { kiosk: { enabled: true, startLayout: 'lobby' }, statsOverlay: true }),
     );
-    expect(settings.kiosk).toEqual({ enabled: true, startLayout: 'lobby', locked: false, startAtLogin: false });
+    expect(settings.kiosk).toEqual({
+      enabled: true,
+      startLayout: 'lobby',
+      locked: false,
+      startAtLogin: false,
+    });
     expect(events.map(([e]) => e)).toEqual(expect.arrayContaining(['layouts:changed', 'settings:changed']));
 
     const { core: again } = await open();

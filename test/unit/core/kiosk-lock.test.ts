@@ -73,6 +73,7 @@ const inputs: Record<(typeof CHANGING_CHANNELS)[number], unknown> = {
   'layouts:duplicate': { id: 'wall' },
   'tours:save': { kind: 'views', name: 'Round', dwellSeconds: 10, views: ['wall', 'wall'] },
   'tours:remove': { id: 'round' },
+  'windows:open': { layoutId: 'wall' },
   'views:import': { text: '{"format":"control-room-wall/views","version":1,"views":[]}' },
   'settings:set': { kiosk: { locked: false } },
   'provisioning:import': { text: '{"version":1}' },
@@ -88,6 +89,7 @@ describe('the kiosk lock is the core’s', () => {
         core.call('profiles:list', undefined),
         core.call('layouts:list', undefined),
         core.call('settings:get', undefined),
+        core.call('tours:list', undefined),
       ]);
       const result = await core.call(channel as Channel, inputs[channel]);
       expect(result.ok).toBe(false);
@@ -98,6 +100,7 @@ describe('the kiosk lock is the core’s', () => {
         core.call('profiles:list', undefined),
         core.call('layouts:list', undefined),
         core.call('settings:get', undefined),
+        core.call('tours:list', undefined),
       ]);
       expect(after).toEqual(before);
     },

@@ -2,11 +2,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../electron/core/core';
-import { createLogger } from '../../../electron/core/logger';
-import type { EventName, Notice, Result } from '../../../electron/shared/contract';
+import type { Core } from '../../../electron/core/core';
+import type { Notice, Result } from '../../../electron/shared/contract';
 import { FileStore } from '../../../electron/web-shell/adapters/file-store';
-import { TestCipher } from '../../fakes/test-cipher';
+import { error, openCore, value } from '../../support/core-harness';
 
 /**
  * Tours stored in the core: saved, listed after a restart, checked against the saved views, removed;
@@ -20,27 +19,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function open(): Promise<{ core: Core; events: [EventName, unknown][] }> {
-  const core = await createCore({
-    cipher: new TestCipher(),
-    store: new FileStore(path.join(dir, 'data')),
-    logger: createLogger('core', { sink: () => undefined }),
-    app: { shell: 'web' },
-  });
-  const events: [EventName, unknown][] = [];
-  core.onAny((event, payload) => events.push([event, payload]));
-  return { core, events };
-}
-
-function value<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`);
-  return result.value;
-}
-
-function error<T>(result: Result<T>) {
-  if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.value)}`);
-  return result.error;
-}
+const open = () => openCore({ store: new FileStore(path.join(dir, 'data')) });
 
 async function withViews(core: Core): Promise<void> {
   value(

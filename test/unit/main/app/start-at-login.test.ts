@@ -81,28 +81,21 @@ describe('keepStartAtLogin on Linux (real files)', () => {
     const file = path.join(dir, 'control-room-wall.desktop');
     await mkdir(dir, { recursive: true });
     await writeFile(file, '[Desktop Entry]\nExec="/old/path"\n');
-    const apply = keepStartAtLogin({
-      app: fakeApp(),
-      log,
-      notify: vi.fn(),
-      platform: 'linux',
-      env: {},
-      execPath: '/usr/bin/wall',
-      home,
-    });
-    await apply(withStart(true));
+    const run = () =>
+      keepStartAtLogin({
+        app: fakeApp(),
+        log,
+        notify: vi.fn(),
+        platform: 'linux',
+        env: {},
+        execPath: '/usr/bin/wall',
+        home,
+      });
+    await run()(withStart(true));
     expect(await readFile(file, 'utf8')).toContain('Exec="/usr/bin/wall"\n');
     const { mtimeMs } = await stat(file);
     // A second run with the same setting (a new process) finds the entry as it should be.
-    const again = keepStartAtLogin({
-      app: fakeApp(),
-      log,
-      notify: vi.fn(),
-      platform: 'linux',
-      env: {},
-      execPath: '/usr/bin/wall',
-      home,
-    });
+    const again = run();
     await new Promise((r) => setTimeout(r, 20));
     await again(withStart(true));
     expect((await stat(file)).mtimeMs).toBe(mtimeMs);

@@ -228,6 +228,20 @@ describe('ViewWindows', () => {
     expect((await saved())[1]).toMatchObject({ layoutId: 'gate', displayId: 1 });
   });
 
+  it('a burst of moves and resizes is saved once, where the window came to rest', async () => {
+    const windows = setUp(fakeScreen([electronDisplay(1, 0)]));
+    await windows.restore();
+    await windows.flush();
+    const set = vi.spyOn(store, 'set');
+    // A window dragged across the screen: Electron sends 'moved' many times.
+    for (let x = 0; x < 50; x++) created[0].moveTo({ x: x * 10, y: 20, width: 800, height: 600 });
+    expect(set).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(set).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(set).toHaveBeenCalledTimes(1);
+    expect((await saved())[0].bounds).toEqual({ x: 490, y: 20, width: 800, height: 600 });
+  });
+
   it('recreating a window (the recovery ladder) keeps its view and place, and is not a close', async () => {
     const windows = setUp(fakeScreen([electronDisplay(1, 0), electronDisplay(2, 1920)]));
     const main = await windows.restore();

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Api } from '../../../../../electron/shared/contract';
 import type { ProfileView } from '../../../../../electron/shared/profile';
 import { rangeLabel, pageCount } from '../../../../../src/features/catalog/paging';
-import { startCoreHarness, type CoreHarness } from './core-api';
+import { startCoreHarness, untilState, type CoreHarness } from './core-api';
 
 /**
  * The catalog store over a real core and the demo platform, which caps pageSize or sends records with
@@ -22,18 +22,8 @@ type CatalogState = ReturnType<typeof useCatalogStore.getState>;
 let h: CoreHarness;
 let profile: ProfileView;
 
-function until(predicate: (s: CatalogState) => boolean): Promise<CatalogState> {
-  return new Promise((resolve) => {
-    const now = useCatalogStore.getState();
-    if (predicate(now)) return resolve(now);
-    const stop = useCatalogStore.subscribe((s) => {
-      if (predicate(s)) {
-        stop();
-        resolve(s);
-      }
-    });
-  });
-}
+/** Resolves with the first state that satisfies `predicate` (now or later). */
+const until = (predicate: (s: CatalogState) => boolean) => untilState(useCatalogStore, predicate);
 const state = () => useCatalogStore.getState();
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../../../electron/shared/contract';
 import type { ProfileSaveInput, ProfileView } from '../../../../../electron/shared/profile';
-import { callsOf, startCoreHarness, type CoreHarness } from './core-api';
+import { callsOf, startCoreHarness, untilState, type CoreHarness } from './core-api';
 
 const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
 vi.mock('../../../../../src/lib/bridge', () => ({
@@ -24,18 +24,7 @@ async function saveProfile(input: ProfileSaveInput): Promise<ProfileView> {
 }
 
 /** Resolves with the first state that satisfies `predicate` (now or later). */
-function until(predicate: (s: CatalogState) => boolean): Promise<CatalogState> {
-  return new Promise((resolve) => {
-    const now = useCatalogStore.getState();
-    if (predicate(now)) return resolve(now);
-    const stop = useCatalogStore.subscribe((s) => {
-      if (predicate(s)) {
-        stop();
-        resolve(s);
-      }
-    });
-  });
-}
+const until = (predicate: (s: CatalogState) => boolean) => untilState(useCatalogStore, predicate);
 
 const state = () => useCatalogStore.getState();
 const devicesReady = (s: CatalogState) => s.devices.status === 'ready';

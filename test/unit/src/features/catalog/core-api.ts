@@ -69,3 +69,20 @@ export async function startCoreHarness(options: { tier?: CipherTier } = {}): Pro
 export function callsOf(harness: CoreHarness, channel: Channel): Call[] {
   return harness.calls.filter((c) => c.channel === channel);
 }
+
+/** Resolves with the first state of a (zustand) store that satisfies `predicate`, now or later. */
+export function untilState<S>(
+  store: { getState(): S; subscribe(listener: (state: S) => void): () => void },
+  predicate: (state: S) => boolean,
+): Promise<S> {
+  return new Promise((resolve) => {
+    const now = store.getState();
+    if (predicate(now)) return resolve(now);
+    const stop = store.subscribe((s) => {
+      if (predicate(s)) {
+        stop();
+        resolve(s);
+      }
+    });
+  });
+}

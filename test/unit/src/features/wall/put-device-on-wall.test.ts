@@ -12,6 +12,8 @@ vi.mock('../../../../../src/lib/bridge', () => ({
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
 const { putDeviceOnWall } = await import('../../../../../src/features/wall/put-device-on-wall');
 const { removeTileFromWall } = await import('../../../../../src/features/wall/remove-tile-from-wall');
+const { putManyOnWall } = await import('../../../../../src/features/wall/put-many-on-wall');
+const { LAYOUT_PRESETS } = await import('../../../../../src/features/wall/layout-presets');
 const { useNoticesStore } = await import('../../../../../src/session/notices-store');
 const { useOnWallKeys } = await import('../../../../../src/session/on-wall-keys');
 
@@ -109,6 +111,19 @@ describe('what the operator is told', () => {
     expect(store().layout?.grid).toEqual({ columns: 2, rows: 2 });
     expect(cells()).toEqual(['g3@1,1', 'g4@2,1', 'yard@1,2']);
     expect(notice()?.message).toBe('Camera yard is on the wall (column 1, row 2). The grid is now 2 × 2.');
+  });
+
+  it('many devices on a full wall with a large tile: the grid offered has room for all of them', () => {
+    store().applyPreset(LAYOUT_PRESETS.find((p) => p.id === '1+5')!);
+    putManyOnWall(['a', 'b', 'c', 'd'].map(dev));
+    // 3 × 3 with one 2 × 2 area: 6 tiles. 8 more need a 5 × 5 (4 × 4 keeps the area: 13 cells, 7 free).
+    const more = ['e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+    expect(putManyOnWall(more.map(dev)).noRoom).toHaveLength(8);
+    expect(notice()).toMatchObject({ level: 'warning', action: { label: 'Make it 5 × 5 and add them' } });
+    notice()!.action!.run();
+    expect(store().layout?.grid).toEqual({ columns: 5, rows: 5 });
+    expect(store().layout?.tiles.map((t) => t.deviceKey)).toEqual(expect.arrayContaining(more));
+    expect(notice()).toMatchObject({ level: 'info', message: 'Put 8 devices on the wall.' });
   });
 
   it('a removal says which camera left, with Undo', () => {

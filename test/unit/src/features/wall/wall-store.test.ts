@@ -390,6 +390,12 @@ describe('a saved layout is changed only by Save', () => {
     await store().openLayout('one');
     expect(store().setGrid({ columns: 2, rows: 2 })).toMatchObject({ parked: [] });
     expect(cells(store().layout)).toEqual(['a@1,1']);
+    // One name, one view (whatever the case and spaces): refused in words, nothing saved.
+    expect(await store().saveAs(' two ')).toEqual({
+      ok: false,
+      message: 'Another view is already called "Two".',
+    });
+    expect(store().layout?.id).toBe('one');
     const copy = await store().saveAs('Night shift');
     expect(copy).toEqual({ ok: true, id: 'night-shift' });
     expect(store().layout).toMatchObject({

@@ -3,7 +3,7 @@ import type { PictureRate } from '../../../../../src/lib/players/player';
 import type { LoadReading } from '../../../../../src/lib/wall-engine/decode-budget';
 import type { LoadSource } from '../../../../../src/lib/wall-engine/load-monitor';
 import { StartScheduler } from '../../../../../src/lib/wall-engine/start-scheduler';
-import { fakeFactory, FakeVideo, fakeStartStream, ok, playback, type FakePlayer } from './fakes';
+import { fakeStartStream, ok, playback, ratedFactory, SizedVideo, type FakePlayer } from './fakes';
 
 // The engine's default player factory imports mpegts.js, a browser bundle; these tests inject fakes.
 vi.mock('mpegts.js', () => ({ default: {} }));
@@ -11,17 +11,6 @@ const { WallEngine } = await import('../../../../../src/lib/wall-engine/wall-eng
 
 const CAPS = { mse: true, h264: true, hevc: false, wsFmp4: false, insecure: true };
 const healthy: LoadReading = { level: 'healthy', score: 0.6, reason: null };
-
-/** A video of a given size on screen. */
-class SizedVideo extends FakeVideo {
-  playbackRate = 1;
-  constructor(private readonly size: [number, number]) {
-    super();
-  }
-  getBoundingClientRect() {
-    return { width: this.size[0], height: this.size[1] };
-  }
-}
 
 describe('StartScheduler priority', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -57,31 +46,18 @@ describe('WallEngine: a big wall starting (fake players, fake timers)', () => {
    * Players that can change rate, whose first picture comes `firstMs` after start (the cost of
    * starting), and that report their connection at once (`connected`, as the FLV player does).
    */
-  function ratedFactory(firstMs: number) {
-    const made = fakeFactory((player) => {
-      queueMicrotask(() => player.events.emit('connected', { at: Date.now() }));
-      setTimeout(() => {
-        if (!player.destroyed) player.play();
-      }, firstMs);
-    });
-    const rates = new Map<FakePlayer, PictureRate[]>();
-    const factory: typeof made.factory = (source, options) => {
-      const player = made.factory(source, options);
-      rates.set(player, []);
-      (player as FakePlayer & { setRate(rate: PictureRate): boolean }).setRate = (rate) => {
-        rates.get(player)!.push(rate);
-        return true;
-      };
-      return player;
-    };
-    return { factory, players: made.players, rates };
-  }
+  const startingIn = (firstMs: number) => (player: FakePlayer) => {
+    queueMicrotask(() => player.events.emit('connected', { at: Date.now() }));
+    setTimeout(() => {
+      if (!player.destroyed) player.play();
+    }, firstMs);
+  };
 
   function wall(
     count: number,
     options: { firstMs?: number; sizes?: (i: number) => [number, number]; startConcurrency?: number } = {},
   ) {
-    const { factory, players, rates } = ratedFactory(options.firstMs ?? 400);
+    const { factory, players, rates } = ratedFactory(startingIn(options.firstMs ?? 400));
     const load: LoadSource = { sample: () => healthy, stop: () => undefined };
     const engine = new WallEngine({
       order: ['ws-flv'],

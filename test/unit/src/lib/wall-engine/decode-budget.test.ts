@@ -7,7 +7,7 @@ import {
   type LoadReading,
 } from '../../../../../src/lib/wall-engine/decode-budget';
 import type { FrameLoad, LoadSource } from '../../../../../src/lib/wall-engine/load-monitor';
-import { fakeFactory, FakeVideo, fakeStartStream, ok, playback, type FakePlayer } from './fakes';
+import { fakeStartStream, ok, playback, ratedFactory, SizedVideo } from './fakes';
 
 // The engine's default player factory imports mpegts.js, a browser bundle; these tests inject fakes.
 vi.mock('mpegts.js', () => ({ default: {} }));
@@ -338,17 +338,6 @@ describe('WallEngine with the decode budget (fake load, fake timers)', () => {
 
   const CAPS = { mse: true, h264: true, hevc: false, wsFmp4: false, insecure: true };
 
-  /** A video of a given size on screen. */
-  class SizedVideo extends FakeVideo {
-    playbackRate = 1;
-    constructor(private readonly size: [number, number]) {
-      super();
-    }
-    getBoundingClientRect() {
-      return { width: this.size[0], height: this.size[1] };
-    }
-  }
-
   /** A load source the test sets; it records what the engine measured. */
   function fakeLoad() {
     let reading: LoadReading = healthy;
@@ -367,22 +356,6 @@ describe('WallEngine with the decode budget (fake load, fake timers)', () => {
         reading = next;
       },
     };
-  }
-
-  /** Fake players that can change rate (as MpegtsPlayer does for FLV). */
-  function ratedFactory() {
-    const made = fakeFactory();
-    const rates = new Map<FakePlayer, PictureRate[]>();
-    const factory: typeof made.factory = (source, options) => {
-      const player = made.factory(source, options);
-      rates.set(player, []);
-      (player as FakePlayer & { setRate(rate: PictureRate): boolean }).setRate = (rate) => {
-        rates.get(player)!.push(rate);
-        return true;
-      };
-      return player;
-    };
-    return { factory, players: made.players, rates };
   }
 
   function wall(sizes: [number, number][], options: { budget?: false } = {}) {

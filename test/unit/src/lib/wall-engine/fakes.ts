@@ -3,6 +3,7 @@ import type { StreamPlayback } from '../../../../../electron/shared/domain';
 import { STREAM_URL_FIELDS } from '../../../../../electron/shared/domain';
 import { Emitter } from '../../../../../src/lib/players/emitter';
 import type {
+  PictureRate,
   Player,
   PlayerEvent,
   PlayerEventMap,
@@ -109,6 +110,25 @@ export function fakeFactory(behave: (player: FakePlayer, index: number) => void 
   return { factory, players };
 }
 
+/**
+ * fakeFactory's players, able to change their rate as MpegtsPlayer does for FLV; `rates` holds what
+ * each was told, in order (the first: the rate it started at).
+ */
+export function ratedFactory(behave?: (player: FakePlayer, index: number) => void) {
+  const made = fakeFactory(behave);
+  const rates = new Map<FakePlayer, PictureRate[]>();
+  const factory: typeof made.factory = (source, options) => {
+    const player = made.factory(source, options);
+    rates.set(player, []);
+    (player as FakePlayer & { setRate(rate: PictureRate): boolean }).setRate = (rate) => {
+      rates.get(player)!.push(rate);
+      return true;
+    };
+    return player;
+  };
+  return { factory, players: made.players, rates };
+}
+
 export function autoPlay(afterMs: number) {
   return (player: FakePlayer) => {
     setTimeout(() => {
@@ -136,6 +156,17 @@ export class FakeVideo {
   }
   asElement(): HTMLVideoElement {
     return this as unknown as HTMLVideoElement;
+  }
+}
+
+/** A `<video>` of a given size on screen (what the decode budget ranks tiles by). */
+export class SizedVideo extends FakeVideo {
+  playbackRate = 1;
+  constructor(private readonly size: [number, number]) {
+    super();
+  }
+  getBoundingClientRect() {
+    return { width: this.size[0], height: this.size[1] };
   }
 }
 

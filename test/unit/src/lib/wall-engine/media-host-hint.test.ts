@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StreamPlayback } from '../../../../../electron/shared/domain';
 import { ConnectionBudget } from '../../../../../src/lib/wall-engine/connection-budget';
-import { TileSupervisor } from '../../../../../src/lib/wall-engine/tile-supervisor';
+import { TileSupervisor, type StartedStream } from '../../../../../src/lib/wall-engine/tile-supervisor';
 import { fakeFactory, FakeVideo, fakeStartStream, ok, playback } from './fakes';
 
 /**
@@ -12,7 +11,7 @@ import { fakeFactory, FakeVideo, fakeStartStream, ok, playback } from './fakes';
 const HINT =
   'The platform gave cams.invalid as its media host, a name that never resolves: set the media host in the profile.';
 
-function tileWith(answer: StreamPlayback, fail: 'network' | 'codec-unsupported') {
+function tileWith(answer: StartedStream, fail: 'network' | 'codec-unsupported') {
   const { factory } = fakeFactory((player) => setTimeout(() => player.fail(fail), 50));
   const tile = new TileSupervisor({
     video: new FakeVideo().asElement(),
@@ -34,7 +33,7 @@ describe('the media host hint on a tile', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is the detail of a network fault on those URLs', async () => {
-    const tile = tileWith({ ...urls('cams.invalid:80'), mediaHostHint: HINT } as StreamPlayback, 'network');
+    const tile = tileWith({ ...urls('cams.invalid:80'), mediaHostHint: HINT }, 'network');
     tile.start();
     await vi.advanceTimersByTimeAsync(200);
     expect(tile.snapshot()).toMatchObject({ reason: 'network', detail: HINT });
@@ -42,10 +41,7 @@ describe('the media host hint on a tile', () => {
   });
 
   it('leaves other faults, and URLs without a hint, as they were', async () => {
-    const codec = tileWith(
-      { ...urls('cams.invalid:80'), mediaHostHint: HINT } as StreamPlayback,
-      'codec-unsupported',
-    );
+    const codec = tileWith({ ...urls('cams.invalid:80'), mediaHostHint: HINT }, 'codec-unsupported');
     codec.start();
     await vi.advanceTimersByTimeAsync(200);
     expect(codec.snapshot().detail).not.toBe(HINT);
