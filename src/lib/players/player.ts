@@ -77,6 +77,44 @@ export interface PlayerStats {
   streamFps?: number | null;
   /** How late the last frame callback ran behind its frame's display time (ms); see FrameMeter. */
   callbackLatenessMs?: number | null;
+  /**
+   * How live the picture is, measured from the stream itself (never from the buffer alone): see
+   * PlayerLiveness. Absent for a player that cannot measure it.
+   */
+  liveness?: PlayerLiveness;
+  /** The tile's sound, for the one tile that asks for it (PlayerOptions.audio); absent otherwise. */
+  audio?: PlayerAudio;
+}
+
+/**
+ * How far behind the camera a tile's picture is, from the stream's own timestamps.
+ *
+ * `trailMs`: how far the newest received frame trails the camera: for each arriving frame,
+ * (arrival clock − media timestamp), minus the smallest such value seen since the connection opened
+ * (the frame that came soonest after it was made, usually the live edge right after the GOP-cache
+ * burst). It grows when delivery falls behind (a slow network, a busy page that reads its socket late).
+ * `queuedMs`: media received but not yet shown (buffered end − playback position, or the jitter buffer).
+ * `behindMs`: trailMs + queuedMs, the age of the picture on screen beyond the stream's own start-up
+ * delay; what the tile, the status bar and the catch-up act on. Null until two frames have arrived.
+ */
+export interface PlayerLiveness {
+  trailMs: number | null;
+  queuedMs: number | null;
+  behindMs: number | null;
+}
+
+/** The sound of the audible tile (PlayerOptions.audio). */
+export interface PlayerAudio {
+  /**
+   * - none: the stream carries no audio track
+   * - playing: the stream's audio is played (in step with the picture)
+   * - unsupported: the stream's audio cannot be played here (`reason` says why); the picture plays on
+   * - pending: not known yet
+   */
+  state: 'none' | 'playing' | 'unsupported' | 'pending';
+  /** The stream's audio codec as read from it (`mp4a.40.2`, `alaw`, `ulaw`, `opus`), when known. */
+  codec: string | null;
+  reason?: string;
 }
 
 export interface PlayerEventMap {
@@ -119,10 +157,23 @@ export interface Player {
    * player cannot (it then stays at full rate). Optional: a player without it plays at full rate.
    */
   setRate?(rate: PictureRate): boolean;
+  /**
+   * Jump to the newest picture the player holds (the newest keyframe, or the buffered live edge),
+   * dropping what waits unshown. Returns false when this player cannot; the owner then reconnects.
+   * Optional: a player without it is reconnected to catch up.
+   */
+  catchUp?(): boolean;
 }
 
 /** Settings every adapter understands; the defaults suit a low-latency wall. */
 export interface PlayerOptions {
+  /**
+   * Ask for the stream's sound (only the wall's audible tile does). Default false: the player drops
+   * every audio track before demux/remux (mpegts.js `hasAudio: false`, a video-only init segment and
+   * SourceBuffer for fMP4, no audio for hls.js and WebRTC), so audio never costs a picture. Changing
+   * it means a new player.
+   */
+  audio?: boolean;
   /** The clock frame times are measured with; the supervisor passes its own. Default `monotonicNow`. */
   now?: () => number;
   /** Use requestVideoFrameCallback to time frames (default true where available). */
