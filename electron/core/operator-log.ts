@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -9,6 +9,8 @@ import {
   type OperatorLogPage,
 } from '../shared/contract/operator-log';
 import { writeFileAtomically } from './atomic-write';
+import { checkWritable } from './folder-write-gate';
+import { storageFailure } from './storage-failure';
 import { formatLocalTime } from '../shared/local-time';
 import type { Logger } from './logger';
 import { redactor } from './redact';
@@ -36,12 +38,15 @@ export interface OperatorLogOptions {
  * tour switches; decode-rate changes), with time, device and reason, kept across restarts.
  *
  * On disk it is one append-only JSON-lines file, `<dir>/operator-log.jsonl`: each `append` writes its
- * entries as lines before it answers, so a crash loses only what the renderer had not sent yet (it
+ * entries as lines and flushes them to the disk (fsync) before it answers, so what it confirms
+ * survives a crash or a power cut, and a crash loses only what the renderer had not sent yet (it
  * sends every half second). Bounded: the newest `capacity` entries are kept; once the file holds
  * twice that many lines it is rewritten with the kept ones (a temporary file renamed over it, so a
  * crash mid-rewrite leaves the old file or the new one). A line that cannot be read (the half line a
- * power cut left) is skipped at start. A disk that fails is reported once in the app's log; the
- * entries stay in memory and the whole file is rewritten at the next append that can.
+ * power cut left) is skipped at start. An append the disk does not take (full, read-only, a data
+ * folder this shell no longer holds) is not kept at all: the file is cut back to where it was, the
+ * entries leave memory too, and `append` throws a CoreError of kind 'storage' saying why (reported
+ * once in the app's log as well), so the caller can send them again.
  *
  * Every text passes the redactor, the query of any URL in it is taken out, and control characters
  * other than line breaks and tabs are dropped, so neither the panel nor the CSV can carry a secret.
@@ -101,7 +106,7 @@ export class OperatorLog {
     }
   }
 
-  /** Keep these events (cleaned), numbered in order; resolves once they are on disk (or the disk failed). */
+  /** Keep these events (cleaned), numbered in order; resolves once they are on disk, throws when they are not. */
   async append(events: readonly OperatorEventInput[]): Promise<OperatorLogEntry[]> {
     const added = events.map((event) => this.entryOf(event));
     if (added.length === 0) return added;
@@ -158,28 +163,45 @@ export class OperatorLog {
   private async persist(added: OperatorLogEntry[]): Promise<void> {
     if (!this.file) return;
     try {
+      await checkWritable(this.file);
       if (this.stale || this.fileLines + added.length >= 2 * this.capacity) await this.rewrite();
-      else {
-        await mkdir(path.dirname(this.file), { recursive: true });
-        await appendFile(this.file, added.map((e) => `${JSON.stringify(e)}\n`).join(''), {
-          encoding: 'utf8',
-          mode: 0o600,
-        });
-        this.fileLines += added.length;
-      }
+      else await this.appendLines(this.file, added);
       if (this.failing) {
         this.failing = false;
         this.log?.info(`the operator log is written again (${this.file})`);
       }
     } catch (error) {
-      this.stale = true;
+      // Not kept, so not confirmed: out of memory too, or a later rewrite would keep them after all.
+      const lost = new Set(added.map((e) => e.id));
+      this.entries = this.entries.filter((e) => !lost.has(e.id));
       if (!this.failing) {
         this.failing = true;
         this.log?.warn(
-          `the operator log could not be written (${describe(error)}); entries are kept in memory and written at the next event`,
+          `the operator log could not be written (${describe(error)}); appends are refused until it can`,
         );
       }
+      throw storageFailure(error, `The operator log could not be saved (${this.file})`);
     }
+  }
+
+  /** Append and flush; on failure the file is cut back to its old end, so no part of them stays. */
+  private async appendLines(file: string, added: OperatorLogEntry[]): Promise<void> {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const handle = await open(file, 'a', 0o600);
+    let end: number | undefined;
+    try {
+      end = (await handle.stat()).size;
+      await handle.writeFile(added.map((e) => `${JSON.stringify(e)}\n`).join(''), 'utf8');
+      await handle.sync();
+    } catch (error) {
+      // Cutting back frees what was written; if even that fails, the next append rewrites the file whole.
+      if (end !== undefined) await handle.truncate(end).catch(() => (this.stale = true));
+      else this.stale = true;
+      throw error;
+    } finally {
+      await handle.close();
+    }
+    this.fileLines += added.length;
   }
 
   /** The kept entries as the whole file: a temporary file renamed over it. */

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readFile, unlink } from 'node:fs/promises';
+import { lstat, open, readFile, realpath, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from './atomic-write';
+import { CoreError } from './core-error';
 import { CREDENTIAL_FIELDS, type CredentialType } from '../shared/domain';
 import type { ProvisioningSummary } from '../shared/provisioning';
 import { AfterImportSchema, VAULT_MARKER, type AfterImport } from '../shared/provisioning';
 import type { KeyValueStore, NoticeSink } from './ports';
+
+/**
+ * The largest provisioning file read from disk (`--provision FILE`, the standing file): 1 MB, as the
+ * API takes (`provisioning:import`'s text is at most 1,000,000 characters, never more bytes than that).
+ */
+export const MAX_PROVISIONING_FILE_BYTES = 1_000_000;
 
 /** Which standing provisioning file was applied last, by content hash. */
 const APPLIED_KEY = 'provisioning-applied';
@@ -24,6 +31,11 @@ export interface ProvisioningFileDeps {
 /**
  * Import a provisioning file, then leave no secret in it.
  *
+ * A symbolic link is followed: the file it points at is the one rewritten (the link stays) or, for
+ * `delete-file`, removed with the link, so no secret stays behind the link. The rewritten file keeps
+ * its permissions and, where allowed, its owner. A file over MAX_PROVISIONING_FILE_BYTES is refused
+ * before it is read.
+ *
  * The import is all or nothing and happens first: a refused file, or one whose import fails part-way,
  * is left exactly as it was. After a successful import the file is rewritten with each secret replaced
  * by VAULT_MARKER (atomically: written beside, flushed, renamed over, so a power cut leaves the old
@@ -35,19 +47,23 @@ export async function applyProvisioningFile(
   deps: ProvisioningFileDeps,
   options: { after?: AfterImport } = {},
 ): Promise<ProvisioningFileResult> {
-  const text = await readFile(file, 'utf8');
+  const text = await readProvisioningFile(file);
   const summary = await deps.importProvisioning(text);
   const data = JSON.parse(text) as Record<string, unknown>;
   const declared = AfterImportSchema.safeParse(data.afterImport);
   const after = options.after ?? (declared.success ? declared.data : 'strip-secrets');
   try {
+    // The file that holds the bytes: a link is followed to it (the link itself holds no secret).
+    const target = await realpath(file);
     if (after === 'delete-file') {
-      await unlink(file);
+      await unlink(target);
+      if (target !== path.resolve(file) && (await lstat(file).catch(() => undefined))?.isSymbolicLink())
+        await unlink(file);
       return { summary, file: 'deleted' };
     }
     const stripped = stripSecrets(data);
     if (!stripped.changed) return { summary, file: 'unchanged' };
-    await writeAtomically(file, `${JSON.stringify(stripped.data, null, 2)}\n`);
+    await writeAtomically(target, `${JSON.stringify(stripped.data, null, 2)}\n`);
     return { summary, file: 'secrets-stripped' };
   } catch (error) {
     deps.notify({
@@ -73,7 +89,7 @@ export async function applyStandingProvisioning(
 ): Promise<ProvisioningFileResult | undefined> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readProvisioningFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -152,11 +168,59 @@ export function stripSecrets(data: Record<string, unknown>): {
   };
 }
 
-/** Beside the file under a hidden name (an integrator's folder shows no stray file while it is written). */
-const writeAtomically = (file: string, text: string): Promise<void> =>
-  writeFileAtomically(file, text, {
+/**
+ * A provisioning file's text, refused (CoreError 'invalid-input', naming the file and the limit)
+ * when it is over MAX_PROVISIONING_FILE_BYTES: its size is checked before it is read, and no more
+ * than the limit is read even if it grows meanwhile. Errors of the file system (ENOENT, EACCES)
+ * pass through as they are.
+ */
+export async function readProvisioningFile(file: string): Promise<string> {
+  const tooLarge = (size: string) =>
+    new CoreError(
+      'invalid-input',
+      `The provisioning file ${file} is ${size}; at most 1 MB (${MAX_PROVISIONING_FILE_BYTES.toLocaleString('en')} bytes) is read. ` +
+        'Split it, or remove what it does not need.',
+      [
+        {
+          path: '$',
+          message: `${size}: over the limit of 1 MB (${MAX_PROVISIONING_FILE_BYTES.toLocaleString('en')} bytes)`,
+        },
+      ],
+    );
+  const handle = await open(file, 'r');
+  try {
+    const info = await handle.stat();
+    if (!info.isFile())
+      throw new CoreError('invalid-input', `The provisioning file ${file} is not a regular file.`, [
+        { path: '$', message: 'not a regular file' },
+      ]);
+    if (info.size > MAX_PROVISIONING_FILE_BYTES) throw tooLarge(`${info.size.toLocaleString('en')} bytes`);
+    const buffer = Buffer.alloc(MAX_PROVISIONING_FILE_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > MAX_PROVISIONING_FILE_BYTES) throw tooLarge('larger than that');
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Beside the file under a hidden name (an integrator's folder shows no stray file while it is
+ * written), with the file's own permissions and owner: rewriting it must not change who may read it.
+ */
+const writeAtomically = async (file: string, text: string): Promise<void> => {
+  const info = await stat(file);
+  await writeFileAtomically(file, text, {
+    mode: info.mode & 0o777,
+    owner: { uid: info.uid, gid: info.gid },
     tempPath: path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`),
   });
+};
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatPath } from '../shared/domain';
-import { CoreError } from './core-error';
+import { FolderLostError } from './folder-write-gate';
+import { storageFailure } from './storage-failure';
 import { UnreadableValueError, type KeyValueStore, type NoticeSink } from './ports';
 
 /** Turns the data of version n into the data of version n + 1. */
@@ -94,7 +95,9 @@ export class VersionedStore<T> {
     try {
       await this.o.store.set(this.o.key, { version: this.version, data: value });
     } catch (e) {
-      throw new CoreError('storage', `The ${this.o.label} could not be saved: ${(e as Error).message}`);
+      if (e instanceof FolderLostError && e.claimNotice())
+        this.o.onNotice({ level: 'error', source: 'data-folder', message: e.message });
+      throw storageFailure(e, `The ${this.o.label} could not be saved`);
     }
     this.current = value;
   }
@@ -108,7 +111,7 @@ export class VersionedStore<T> {
         this.notice(`could not be read (${e.reason})`, e.keptAt, 'started afresh');
         return this.o.initial();
       }
-      throw new CoreError('storage', `The ${this.o.label} could not be read: ${(e as Error).message}`);
+      throw storageFailure(e, `The ${this.o.label} could not be read`);
     }
     if (raw === undefined) return this.o.initial();
 

@@ -23,6 +23,9 @@ export const DEFAULT_WEB_PORT = 47800;
 /** Exit code when another browser shell is using the data folder: it is left untouched. */
 export const EXIT_DATA_FOLDER_BUSY = 3;
 
+/** Exit code when the data folder cannot be written (read-only file system, no permission): nothing is served. */
+export const EXIT_DATA_FOLDER_UNWRITABLE = 4;
+
 export const USAGE = `Usage: npm run web -- [options]
 
   --port N            port on 127.0.0.1 (default 47800, or a free one when taken; 0 picks a free one)
@@ -39,7 +42,8 @@ owner-only key file in $XDG_STATE_HOME/control-room-wall/keys (~/.local/state/â€
 
 Prints one JSON line {"url": "http://127.0.0.1:PORT/?token=â€¦"} on stdout; logs go to stderr.
 Exit codes: 2 bad command line or refused provisioning file; 3 another browser shell is using the
-data folder (nothing is changed); 1 the shell cannot start otherwise.`;
+data folder (nothing is changed); 4 the data folder cannot be written (read-only, no permission);
+1 the shell cannot start otherwise.`;
 
 /** Parse the browser shell's command line; throws an Error with a message for the user. */
 export function parseWebCliArgs(argv: readonly string[]): WebCliArgs {

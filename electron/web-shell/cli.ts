@@ -1,7 +1,15 @@
 import { format } from 'node:util';
 import { createLogger } from '../core/logger';
 import { startWatchdog, watchdogSetup } from '../core/systemd-watchdog';
-import { DEFAULT_WEB_PORT, EXIT_DATA_FOLDER_BUSY, parseWebCliArgs, USAGE, type WebCliArgs } from './cli-args';
+import {
+  DEFAULT_WEB_PORT,
+  EXIT_DATA_FOLDER_BUSY,
+  EXIT_DATA_FOLDER_UNWRITABLE,
+  parseWebCliArgs,
+  USAGE,
+  type WebCliArgs,
+} from './cli-args';
+import { DataFolderUnwritableError } from './data-folder';
 import { DataFolderBusyError } from './data-folder-lock';
 import { defaultDataDir } from './default-data-dir';
 import { openInBrowser } from './open-browser';
@@ -15,7 +23,8 @@ import { startWebShell } from './server';
  * The first stdout line is `{"url": "http://127.0.0.1:PORT/?token=…"}` and stdout carries nothing
  * else, so a script can read it; every log line goes to stderr. Exit codes: 2 for a bad command line
  * or a refused provisioning file (nothing served), 3 when another browser shell is using the data
- * folder (its files untouched), 1 when the shell cannot start otherwise.
+ * folder (its files untouched), 4 when the data folder cannot be written (read-only file system, no
+ * permission), 1 when the shell cannot start otherwise.
  */
 async function main(): Promise<void> {
   reserveStdout();
@@ -59,6 +68,10 @@ async function main(): Promise<void> {
     if (error instanceof DataFolderBusyError) {
       process.stderr.write(`${error.message}\n`);
       process.exit(EXIT_DATA_FOLDER_BUSY);
+    }
+    if (error instanceof DataFolderUnwritableError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(EXIT_DATA_FOLDER_UNWRITABLE);
     }
     throw error;
   }

@@ -1,6 +1,9 @@
 import { access, mkdir, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger, type Logger } from '../core/logger';
+import { operatorLogDir } from '../core/operator-log';
+import { cleanOrphanTempFiles } from '../core/orphan-temp-files';
+import { errorCode } from '../core/storage-failure';
 import type { SecretCipher } from '../core/ports';
 import { AesGcmCipher } from './adapters/aes-gcm-cipher';
 import { KeyFileStore } from './adapters/key-file-store';
@@ -35,6 +38,11 @@ export interface DataFolder {
   /** Let the folder go (at close): the lock and its owner file are removed. */
   release(): Promise<void>;
   /**
+   * Told once, with a message for the user, if this shell loses the folder to another one (it was
+   * paused past the lock's stale time): from then every write into the folder is refused.
+   */
+  onLost(listener: (message: string) => void): () => void;
+  /**
    * Undo this opening and let the folder go (a refused provisioning file): a folder it made is
    * removed; otherwise an old key file it moved comes back, and a key it made, with its location
    * file, goes. The data folder is then as it was before.
@@ -55,14 +63,23 @@ export async function openDataFolder(dataDir: string, options: DataFolderOptions
   const log = options.log ?? createLogger('web-shell');
   const dir = path.resolve(dataDir);
   const created = !(await exists(dir));
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  let release: () => Promise<void>;
   try {
-    release = await lockDataFolder(dir, { log, staleMs: options.lockStaleMs });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw unwritable(dir, await mkdirCause(dir, error));
+  }
+  let lock;
+  try {
+    lock = await lockDataFolder(dir, { log, staleMs: options.lockStaleMs });
   } catch (error) {
     if (created) await rmdir(dir).catch(() => undefined);
-    throw error;
+    throw unwritable(dir, error);
   }
+  const release = () => lock.release();
+  // Held now: no shell of ours writes here but this one, so a temp file left here is a kill's leftover.
+  const orphans = await cleanOrphanTempFiles([dir, operatorLogDir(dir)]);
+  if (orphans.length > 0)
+    log.info(`removed ${orphans.length} temp file(s) an interrupted write left: ${orphans.join(', ')}`);
 
   let key;
   try {
@@ -82,6 +99,7 @@ export async function openDataFolder(dataDir: string, options: DataFolderOptions
     cipher,
     created,
     release,
+    onLost: (listener) => lock.onLost(listener),
     discard() {
       discarded ??= (async () => {
         await key.undo();
@@ -93,6 +111,53 @@ export async function openDataFolder(dataDir: string, options: DataFolderOptions
       return discarded;
     },
   };
+}
+
+/**
+ * The data folder cannot be written (a read-only file system, or this user may not write it).
+ *
+ * The shell does not start on it: it could hold no lock (so two shells could write one folder),
+ * keep no key location, and would confirm changes it cannot keep. The CLI prints the message and
+ * exits EXIT_DATA_FOLDER_UNWRITABLE (4).
+ */
+export class DataFolderUnwritableError extends Error {
+  constructor(
+    readonly dir: string,
+    readonly code: string,
+  ) {
+    const why = code === 'EROFS' ? 'it is on a read-only file system' : 'this user may not write it';
+    super(
+      `The data folder ${dir} cannot be written (${why}, ${code}). The browser shell keeps its lock, ` +
+        'settings, layouts and profiles there, so it does not start on it. Make the folder writable ' +
+        '(remount it read-write, or fix its owner and permissions), or pass --data-dir with a writable folder.',
+    );
+    this.name = 'DataFolderUnwritableError';
+  }
+}
+
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM']);
+
+function unwritable(dir: string, error: unknown): unknown {
+  const code = errorCode(error);
+  return code && UNWRITABLE.has(code) ? new DataFolderUnwritableError(dir, code) : error;
+}
+
+/**
+ * Why a recursive mkdir failed: Node's answers ENOENT on a read-only file system, so make the first
+ * missing folder alone to hear the real cause (EROFS, EACCES).
+ */
+async function mkdirCause(dir: string, error: unknown): Promise<unknown> {
+  if (errorCode(error) !== 'ENOENT') return error;
+  let missing = dir;
+  while (path.dirname(missing) !== missing && !(await exists(path.dirname(missing))))
+    missing = path.dirname(missing);
+  try {
+    await mkdir(missing, { mode: 0o700 });
+  } catch (cause) {
+    return cause;
+  }
+  await rmdir(missing).catch(() => undefined);
+  return error;
 }
 
 async function keyStores(dir: string, options: DataFolderOptions): Promise<DataKeyStores> {

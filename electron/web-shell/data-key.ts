@@ -68,7 +68,10 @@ export async function findDataKey(dataDir: string, stores: DataKeyStores, log: L
     location = await readLocation(locationFile);
   } catch (e) {
     return unavailable(
-      `the key location file ${locationFile} cannot be read (${message(e)}); move it aside to start with a new key (secrets stored before are then lost)`,
+      `the key location file ${locationFile} cannot be used (${e instanceof LocationUnreadable ? e.why : message(e)}), ` +
+        'so the saved secrets cannot be decrypted. Restore that file from a backup (it reads ' +
+        '{"version": 1, "id": "<key id>", "store": "keyring" or "file"}; a key file is named <key id>.key), ' +
+        'or move it aside and restart to start with a new key (saved secrets must then be typed again)',
     );
   }
   let legacy: Buffer | undefined;
@@ -179,7 +182,22 @@ async function readLocation(file: string): Promise<KeyLocation | undefined> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  return KeyLocationSchema.parse(JSON.parse(text));
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new LocationUnreadable(text.trim() === '' ? 'it is empty' : 'it is not valid JSON');
+  }
+  const parsed = KeyLocationSchema.safeParse(data);
+  if (!parsed.success) throw new LocationUnreadable('it is not a key location of this app');
+  return parsed.data;
+}
+
+/** The key location file is there but says nothing usable: why, in words. */
+class LocationUnreadable extends Error {
+  constructor(readonly why: string) {
+    super(why);
+  }
 }
 
 /** Atomically: a temp file, flushed, renamed over; a crash leaves no half-written location. */

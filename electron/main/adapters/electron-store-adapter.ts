@@ -3,6 +3,7 @@ import path from 'node:path';
 import Store from 'electron-store';
 import { createLogger } from '../../core/logger';
 import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
+import { storageFailure } from '../../core/storage-failure';
 
 const log = createLogger('store');
 
@@ -22,6 +23,10 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
  * wall's layouts must not vanish like that, so `clearInvalidConfig` stays off and this adapter renames
  * such a file to `<key>.corrupt-<time>.json` beside it and throws UnreadableValueError naming where
  * it went (the core turns that into a notice and starts the document afresh).
+ *
+ * A write resolves once conf's atomic write is flushed (it fsyncs); one the disk refuses (full,
+ * read-only) throws a CoreError of kind 'storage' naming the file and the cause, as the browser
+ * shell's FileStore does, so no caller reports it as a bug.
  */
 export class ElectronStoreAdapter implements KeyValueStore {
   private readonly stores = new Map<string, Store<Envelope>>();
@@ -44,21 +49,30 @@ export class ElectronStoreAdapter implements KeyValueStore {
 
   async set(key: string, value: unknown): Promise<void> {
     if (value === undefined) return this.delete(key);
+    const file = this.pathOf(key);
     try {
-      this.open(key).set('value', value);
+      try {
+        this.open(key).set('value', value);
+      } catch (error) {
+        if (!isUnreadable(error)) throw error;
+        // Writing over an unreadable file: keep the old bytes for a person, then write the new value.
+        const keptAt = this.moveAside(key, 'corrupt');
+        log.warn(`stored ${key} was unreadable and was kept aside before writing`, { keptAt });
+        this.open(key).set('value', value);
+      }
     } catch (error) {
-      if (!isUnreadable(error)) throw error;
-      // Writing over an unreadable file: keep the old bytes for a person, then write the new value.
-      const keptAt = this.moveAside(key, 'corrupt');
-      log.warn(`stored ${key} was unreadable and was kept aside before writing`, { keptAt });
-      this.open(key).set('value', value);
+      throw storageFailure(error, `${file} could not be written`);
     }
   }
 
   async delete(key: string): Promise<void> {
     const file = this.pathOf(key);
     this.forget(key);
-    rmSync(file, { force: true });
+    try {
+      rmSync(file, { force: true });
+    } catch (error) {
+      throw storageFailure(error, `${file} could not be removed`);
+    }
   }
 
   async setAside(key: string, _reason: string): Promise<string | undefined> {

@@ -1,6 +1,8 @@
 import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomically } from '../../core/atomic-write';
+import { checkWritable } from '../../core/folder-write-gate';
+import { storageFailure } from '../../core/storage-failure';
 import { systemClock, UnreadableValueError, type Clock, type KeyValueStore } from '../../core/ports';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
@@ -13,6 +15,10 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
  * renamed to `<key>.corrupt-<timestamp>.json` beside it (never deleted) and get() throws
  * UnreadableValueError naming where it went. Files are created owner-only (0600): the profiles
  * document holds encrypted secrets.
+ *
+ * A write resolves only once the bytes are flushed to the disk; one that fails (a full disk, a
+ * read-only folder, a data folder this shell no longer holds) throws a CoreError of kind 'storage'
+ * naming the file and the cause, and leaves the old file as it was.
  */
 export class FileStore implements KeyValueStore {
   constructor(
@@ -46,11 +52,21 @@ export class FileStore implements KeyValueStore {
   async set(key: string, value: unknown): Promise<void> {
     const file = this.pathOf(key);
     const text = `${JSON.stringify(value, null, 2)}\n`;
-    await writeFileAtomically(file, text, { makeFolder: true });
+    try {
+      await writeFileAtomically(file, text, { makeFolder: true });
+    } catch (e) {
+      throw storageFailure(e, `${file} could not be written`);
+    }
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const file = this.pathOf(key);
+    try {
+      await checkWritable(file);
+      await rm(file, { force: true });
+    } catch (e) {
+      throw storageFailure(e, `${file} could not be removed`);
+    }
   }
 
   async setAside(key: string, _reason: string): Promise<string | undefined> {
@@ -61,6 +77,7 @@ export class FileStore implements KeyValueStore {
     for (let n = 2; await exists(target); n++)
       target = path.join(this.dir, `${key}.corrupt-${stamp}-${n}.json`);
     try {
+      await checkWritable(file);
       await rename(file, target);
       return target;
     } catch (e) {

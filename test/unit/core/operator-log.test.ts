@@ -155,21 +155,25 @@ describe('OperatorLog', () => {
     expect(text).not.toContain('abc123def');
   });
 
-  it('keeps the entries in memory when the disk fails, and writes them all once it works again', async () => {
+  it('refuses an append the disk does not take (storage, with the cause), keeps none of it, and appends again once it can', async () => {
     const blocker = path.join(dir, 'not-a-folder');
     await writeFile(blocker, 'x');
     const lines: string[] = [];
     const log = new OperatorLog({ dir: blocker, log: createLogger('t', { sink: (l) => lines.push(l) }) });
     await log.open();
-    await log.append([ev(1)]);
-    await log.append([ev(2)]);
-    expect(log.list().total).toBe(2);
+    await expect(log.append([ev(1)])).rejects.toMatchObject({
+      kind: 'storage',
+      message: expect.stringContaining('The operator log could not be saved'),
+    });
+    await expect(log.append([ev(2)])).rejects.toMatchObject({ kind: 'storage' });
+    // Not confirmed, so not kept: not listed, not written later.
+    expect(log.list().total).toBe(0);
     expect(lines.filter((l) => l.includes('could not be written'))).toHaveLength(1);
     await rm(blocker);
     await log.append([ev(3)]);
     const reopened = new OperatorLog({ dir: blocker });
     await reopened.open();
-    expect(reopened.list().entries.map((e) => e.deviceKey)).toEqual(['cam-3', 'cam-2', 'cam-1']);
+    expect(reopened.list().entries.map((e) => e.deviceKey)).toEqual(['cam-3']);
   });
 });
 

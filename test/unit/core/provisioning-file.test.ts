@@ -1,16 +1,32 @@
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core/core';
 import { createLogger } from '../../../electron/core/logger';
-import { standingProvisioningPath } from '../../../electron/core/provisioning-file';
+import {
+  MAX_PROVISIONING_FILE_BYTES,
+  standingProvisioningPath,
+} from '../../../electron/core/provisioning-file';
 import { startDemoPlatform, type DemoPlatform } from '../../../electron/demo-platform/server';
 import { VAULT_MARKER } from '../../../electron/shared/provisioning';
 import type { Notice } from '../../../electron/shared/contract';
 import { FileStore } from '../../../electron/web-shell/adapters/file-store';
 import { MemoryStore } from '../../fakes/memory-store';
 import { TestCipher } from '../../fakes/test-cipher';
+
+const posix = process.platform !== 'win32';
 
 /** Provisioning files on disk, imported through the core, against the demo platform over loopback. */
 let platform: DemoPlatform;
@@ -69,12 +85,14 @@ const write = (data: unknown) => writeFile(file, `${JSON.stringify(data, null, 2
 describe('a provisioning file leaves no secret behind', () => {
   it('imports, then rewrites the file with the secret replaced by the vault marker; the vault works', async () => {
     await write(wall());
+    await chmod(file, 0o640);
     const result = await core.applyProvisioningFile(file);
     expect(result.file).toBe('secrets-stripped');
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(secret());
     expect(JSON.parse(text).profiles[0].credentials.authSecret).toBe(VAULT_MARKER);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    // The file keeps its permissions: rewriting it changes who may read it no more than its secrets.
+    if (posix) expect((await stat(file)).mode & 0o777).toBe(0o640);
     expect(await readdir(dir)).toEqual(['wall.json']);
     // The secret is in the vault: the platform answers with it.
     expect((await core.call('products:list', { profileId: 'site', pageSize: 1 })).ok).toBe(true);
@@ -93,6 +111,45 @@ describe('a provisioning file leaves no secret behind', () => {
       await Promise.all([core.call('profiles:list', undefined), core.call('layouts:list', undefined)]),
     ).toEqual(before);
     expect((await core.call('products:list', { profileId: 'site', pageSize: 1 })).ok).toBe(true);
+  });
+
+  it('follows a symbolic link: the real file loses its secret and keeps its mode; the link stays a link', async () => {
+    const real = path.join(dir, 'real', 'wall.json');
+    await mkdir(path.dirname(real));
+    await writeFile(real, `${JSON.stringify(wall(), null, 2)}\n`, { mode: 0o644 });
+    await chmod(real, 0o644);
+    await symlink(real, file);
+    const result = await core.applyProvisioningFile(file);
+    expect(result.file).toBe('secrets-stripped');
+    expect((await lstat(file)).isSymbolicLink()).toBe(true);
+    const text = await readFile(real, 'utf8');
+    expect(text).not.toContain(secret());
+    expect(JSON.parse(text).profiles[0].credentials.authSecret).toBe(VAULT_MARKER);
+    if (posix) expect((await stat(real)).mode & 0o777).toBe(0o644);
+    expect((await readdir(path.dirname(real))).sort()).toEqual(['wall.json']);
+    expect((await core.call('products:list', { profileId: 'site', pageSize: 1 })).ok).toBe(true);
+  });
+
+  it('a linked file that asks to be deleted is deleted, and its link with it', async () => {
+    const real = path.join(dir, 'real.json');
+    await writeFile(real, `${JSON.stringify(wall({ afterImport: 'delete-file' }), null, 2)}\n`);
+    await symlink(real, file);
+    expect((await core.applyProvisioningFile(file)).file).toBe('deleted');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('refuses a file over 1 MB before reading it, naming the file and the limit; nothing is applied', async () => {
+    const data = wall({ padding: 'x'.repeat(MAX_PROVISIONING_FILE_BYTES) });
+    await write(data);
+    const error = await core.applyProvisioningFile(file).then(
+      () => undefined,
+      (e: unknown) => e as { kind?: string; message?: string },
+    );
+    expect(error?.kind).toBe('invalid-input');
+    expect(error?.message).toContain(file);
+    expect(error?.message).toContain('at most 1 MB (1,000,000 bytes)');
+    expect(await readFile(file, 'utf8')).toContain(secret());
+    expect(await core.call('profiles:list', undefined)).toMatchObject({ ok: true, value: [] });
   });
 
   it('removes the file when it says so', async () => {

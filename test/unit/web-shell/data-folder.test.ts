@@ -238,7 +238,8 @@ describe('openDataFolder: one browser shell per data folder', () => {
     expect(error).toBeInstanceOf(DataFolderBusyError);
     expect((error as Error).message).toBe(
       `Another browser shell is already using the data folder ${path.resolve(dataDir)} (pid ${process.pid}). ` +
-        'Close it first, or pass --data-dir. (If that shell was killed, its lock is taken over 20 s after it stopped.)',
+        'Close it first, or pass --data-dir. (If that shell is gone, its lock is taken over at once when it ran ' +
+        'on this machine, else 20 s after it stopped.)',
     );
     expect(await snapshot(dataDir)).toEqual(before);
     expect(await snapshot(keyDir)).toEqual(keysBefore);

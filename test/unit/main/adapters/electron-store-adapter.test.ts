@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -100,6 +101,28 @@ describe('ElectronStoreAdapter', () => {
     const store = new ElectronStoreAdapter(dir, clock);
     for (const key of ['../x', 'a/b', 'A', '', 'x.json']) {
       await expect(store.get(key), key).rejects.toThrow(/not a store key/);
+    }
+  });
+
+  it('a full disk: the write is refused as a storage error naming the cause, the old value stays', async (ctx) => {
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { encoding: 'utf8' });
+    if (process.platform !== 'linux' || mounted.status !== 0) {
+      console.log(`skipped: cannot mount a tmpfs to fill (${(mounted.stderr || process.platform).trim()})`);
+      ctx.skip();
+    }
+    try {
+      const store = new ElectronStoreAdapter(dir, clock);
+      await store.set('ui-state', { entries: { draft: 'kept' } });
+      await writeFile(path.join(dir, 'filler'), Buffer.alloc(1024 * 1024)).catch(() => undefined);
+      await expect(store.set('ui-state', { entries: { draft: 'x'.repeat(20_000) } })).rejects.toMatchObject({
+        kind: 'storage',
+        message: expect.stringContaining('the disk is full'),
+      });
+      expect(await new ElectronStoreAdapter(dir, clock).get('ui-state')).toEqual({
+        entries: { draft: 'kept' },
+      });
+    } finally {
+      spawnSync('umount', [dir]);
     }
   });
 });
