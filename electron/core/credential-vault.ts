@@ -5,8 +5,8 @@ import {
   CredentialsSchema,
   CredentialTypeSchema,
   PlacementSchema,
+  SECRET_FIELD_NAMES,
   type Credentials,
-  type CredentialType,
   type FieldProblem,
 } from '../shared/domain';
 import {
@@ -19,6 +19,13 @@ import {
   type StorageTier,
 } from '../shared/profile';
 import { originOf } from '../shared/transport-security';
+import {
+  missingSecrets,
+  rebindWords,
+  secretBindingChange as bindingChange,
+  WEAK_STORAGE_PATH,
+  type SecretBinding,
+} from '../shared/secret-binding';
 import { CoreError, summarizeProblems } from './core-error';
 import { zodProblems } from './run-handler';
 import { systemClock, type Clock, type KeyValueStore, type NoticeSink, type SecretCipher } from './ports';
@@ -143,7 +150,9 @@ export class CredentialVault {
    */
   async saveMany(inputs: readonly ProfileSaveInput[]): Promise<VaultProfile[]> {
     const saved: StoredProfile[] = [];
+    let typed: [owner: string, secret: string][] = [];
     await this.doc.update(async (doc) => {
+      typed = [];
       const profiles = [...doc.profiles];
       const problems: FieldProblem[] = [];
       const prepared: {
@@ -160,13 +169,13 @@ export class CredentialVault {
         }
         const input = parsed.data;
         const existing = input.id ? profiles.find((p) => p.id === input.id) : undefined;
-        problems.push(...missingSecrets(input, existing, prefix));
+        problems.push(...missingSecrets(input, bound(existing), prefix));
         prepared.push({ index, input, existing });
       });
       if (problems.length)
         throw new CoreError(
           'invalid-input',
-          `The profile cannot be saved: ${summarizeProblems(problems)}`,
+          `The profile cannot be saved: ${sayProblems(problems)}`,
           problems,
         );
 
@@ -175,19 +184,23 @@ export class CredentialVault {
       if (tier === 'unavailable') throw new CoreError('vault', UNAVAILABLE_STORAGE_MESSAGE);
       if (tier === 'weak') {
         const refused = needsCipher.filter(({ input }) => !input.acceptWeakStorage);
-        if (refused.length) throw new CoreError('vault', WEAK_STORAGE_MESSAGE);
+        if (refused.length)
+          throw new CoreError('vault', WEAK_STORAGE_MESSAGE, [
+            { path: WEAK_STORAGE_PATH, message: 'secrets can only be stored weakly here: accept it to save' },
+          ]);
       }
 
       const now = this.clock.now();
       for (const { input, existing } of prepared) {
         const fields = CREDENTIAL_FIELDS[input.credentialType];
-        const reusable = existing !== undefined && secretBindingChange(input, existing) === undefined;
+        const id = input.id ?? uniqueId(input.name, profiles);
+        const reusable = existing !== undefined && bindingChange(input, existing) === undefined;
         const secrets: Record<string, string> = {};
         let newTier: StorageTier | undefined;
         for (const name of fields.secrets) {
           const given = input.secrets?.[name];
           if (given !== undefined && given.trim() !== '') {
-            redactor.add(given);
+            typed.push([ownerOf(id, name), given]);
             secrets[name] = Buffer.from(await this.encrypt(given)).toString('base64');
             newTier = tier as StorageTier;
           } else if (reusable) {
@@ -200,7 +213,6 @@ export class CredentialVault {
             : reusable && fields.secrets.some((n) => !input.secrets?.[n]?.trim())
               ? weakest(newTier, existing.storageTier)
               : newTier;
-        const id = input.id ?? uniqueId(input.name, profiles);
         const record: StoredProfile = {
           id,
           name: input.name,
@@ -223,6 +235,11 @@ export class CredentialVault {
       }
       return { profiles };
     });
+    // Only now, stored: a refused or failed save leaves the redactor as it was.
+    for (const [owner, secret] of typed) redactor.register(owner, secret);
+    for (const record of saved)
+      for (const name of SECRET_FIELD_NAMES)
+        if (!record.secrets[name]) redactor.register(ownerOf(record.id, name), undefined);
     return saved.map((p) => viewOf(p));
   }
 
@@ -233,6 +250,7 @@ export class CredentialVault {
       removed = profiles.length !== doc.profiles.length;
       return { profiles };
     });
+    if (removed) redactor.unregister(ownerOf(id, ''));
     return removed;
   }
 
@@ -258,7 +276,7 @@ export class CredentialVault {
             `another key or keychain). Edit the profile and enter them again.`,
         );
       }
-      redactor.add(secrets[name]);
+      redactor.register(ownerOf(stored.id, name), secrets[name]);
     }
     const credentials = CredentialsSchema.parse({ type: stored.credentialType, ...stored.keys, ...secrets });
     return { baseUrl: stored.baseUrl, placement: stored.placement, credentials };
@@ -266,20 +284,21 @@ export class CredentialVault {
 
   /**
    * The credentials a draft would have if saved (for testing before saving): blank secrets of a
-   * draft that edits a stored profile of the same type are taken from it.
+   * draft that edits a stored profile of the same type are taken from it. Its typed secrets are not
+   * registered with the redactor (nothing is stored): the caller holds them while it uses them.
    */
   async credentialsForDraft(raw: ProfileSaveInput): Promise<Connection> {
     const input = ProfileSaveInputSchema.parse(raw);
     const existing = input.id ? (await this.doc.load()).profiles.find((p) => p.id === input.id) : undefined;
-    const problems = missingSecrets(input, existing, '');
+    const problems = missingSecrets(input, bound(existing));
     if (problems.length)
       throw new CoreError(
         'invalid-input',
-        `The profile cannot be tested: ${summarizeProblems(problems)}`,
+        `The profile cannot be tested: ${sayProblems(problems)}`,
         problems,
       );
     const stored =
-      existing && secretBindingChange(input, existing) === undefined
+      existing && bindingChange(input, existing) === undefined
         ? await this.connectionFor(existing.id)
         : undefined;
     const secrets: Record<string, string> = {};
@@ -289,7 +308,6 @@ export class CredentialVault {
         given && given.trim() !== ''
           ? given
           : (stored?.credentials as unknown as Record<string, string>)[name];
-      redactor.add(secrets[name]);
     }
     const credentials = CredentialsSchema.parse({ type: input.credentialType, ...input.keys, ...secrets });
     return { baseUrl: input.baseUrl, placement: input.placement, credentials };
@@ -305,6 +323,8 @@ export class CredentialVault {
     const before = structuredClone(await this.doc.load());
     return async () => {
       await this.doc.replace(before);
+      // The secrets stored meanwhile are gone; the ones put back register again when next decrypted.
+      redactor.unregister(ownerOf('', ''));
     };
   }
 
@@ -317,54 +337,48 @@ export class CredentialVault {
   }
 }
 
+/** Who a stored secret belongs to, for the redactor: `profile:<id>:<field>` (an id has no colon). */
+function ownerOf(id: string, field: string): string {
+  return id ? `profile:${id}:${field}` : 'profile:';
+}
+
 function hasNewSecrets(input: { secrets?: Record<string, string> }): boolean {
   return Object.values(input.secrets ?? {}).some((v) => v.trim() !== '');
 }
 
 /**
- * Why the stored secrets of `existing` cannot serve `input`, or undefined when they can.
- *
- * A stored secret is bound to where it was entered: the platform's origin (scheme, host, port) and
- * the credential type and keys it belongs to. A draft that names a saved profile but points at
- * another origin, or carries other keys, gets no stored secret, whoever asks: otherwise any caller
- * of the API could send a saved secret to a server of its choice.
+ * Why the stored secrets of `existing` cannot serve `input`, in words, or undefined when they can:
+ * the one rule of electron/shared/secret-binding.ts (origin, credential type, keys, media host).
  */
 export function secretBindingChange(
-  input: { baseUrl: string; credentialType: CredentialType; keys: Record<string, string> },
-  existing: Pick<StoredProfile, 'baseUrl' | 'credentialType' | 'keys'> | undefined,
+  input: SecretBinding,
+  existing: SecretBinding | undefined,
 ): string | undefined {
-  if (!existing) return 'required for a new profile';
-  if (existing.credentialType !== input.credentialType) return 'required when the credential type changes';
-  const was = originOf(existing.baseUrl);
-  const now = originOf(input.baseUrl);
-  if (was === undefined || was !== now)
-    return `required again: the platform address changed (from ${was ?? 'an unreadable address'} to ${now ?? 'an unreadable address'}), and a saved secret is only ever sent to the platform it was entered for`;
-  const changed = CREDENTIAL_FIELDS[input.credentialType].keys.filter(
-    (k) => (existing.keys[k] ?? '') !== (input.keys[k] ?? '').trim(),
-  );
-  if (changed.length)
-    return `required again: ${changed.join(' and ')} changed, and a saved secret is only used with the keys it was entered with`;
-  return undefined;
+  const why = bindingChange(input, existing);
+  return why && rebindWords(why);
 }
 
 export { originOf };
 
-/** Every secret of the type that is not typed, when the stored ones cannot be used. */
-function missingSecrets(
-  input: {
-    baseUrl: string;
-    credentialType: CredentialType;
-    keys: Record<string, string>;
-    secrets?: Record<string, string>;
-  },
-  existing: StoredProfile | undefined,
-  prefix: string,
-): FieldProblem[] {
-  const why = secretBindingChange(input, existing);
-  if (why === undefined) return [];
-  return CREDENTIAL_FIELDS[input.credentialType].secrets
-    .filter((name) => !input.secrets?.[name]?.trim())
-    .map((name) => ({ path: `${prefix}secrets.${name}`, message: `${name} is ${why}` }));
+/** The stored profile as the binding rule sees it, with which of its secrets are stored. */
+function bound(existing: StoredProfile | undefined) {
+  return existing && { ...existing, storedSecrets: (name: string) => Boolean(existing.secrets[name]) };
+}
+
+const SECRET_PATH = /secrets\.[^.]+$/;
+
+/**
+ * Problems as one sentence. A secret's problem is said by its own message, which names the field
+ * ("authSecret is required again: …"), never after its path as "secrets.authSecret: …": that is how
+ * a secret's value is written, and the redactor would hide the word after it.
+ */
+function sayProblems(problems: readonly FieldProblem[], max = 3): string {
+  const shown = problems
+    .slice(0, max)
+    .map((p) =>
+      SECRET_PATH.test(p.path) ? `${p.path.replace(SECRET_PATH, '')}${p.message}` : summarizeProblems([p]),
+    );
+  return shown.join('; ') + (problems.length > max ? `; and ${problems.length - max} more` : '');
 }
 
 function weakest(a: StorageTier, b: StorageTier): StorageTier {

@@ -1,69 +1,114 @@
-import type { Channel } from '../shared/contract';
+import {
+  CHANNELS,
+  type Channel,
+  type ChannelParsedInput,
+  type OperatorEventKindName,
+} from '../shared/contract';
 import { CoreError } from './core-error';
 import type { CoreHandlers } from './run-handler';
 import type { SettingsStore } from './settings-store';
 
 /**
- * Every channel, and what the kiosk lock says of it: the words for a change refused while the kiosk is
- * locked, or null for one that stays open.
- *
- * Reading, playing and testing stay open (a locked wall must still play and heal itself, save a
- * snapshot and keep its operator log); everything that writes profiles, settings, layouts, tours,
- * provisioning or templates, opens a window or switches the platform, is refused here, in the core,
- * whatever calls it (the renderer only mirrors this). A channel added to the contract does not
- * type-check until it is decided here.
+ * What a locked kiosk still lets a channel do: why it stays open, and (for a channel only part of
+ * whose calls a locked wall makes) the refusal of the other calls, in words.
  */
-const WHEN_LOCKED = {
-  'profiles:list': null,
+interface OpenWhenLocked<C extends Channel> {
+  why: string;
+  refuse?: (input: ChannelParsedInput<C>) => string | undefined;
+}
+
+/** The ui keys a locked wall itself writes: how each window was left, and the shell's column widths. */
+const LOCKED_UI_KEY = /^(wall\.view|wall\.window\.[A-Za-z0-9._-]+|shell\.layout)$/;
+
+/**
+ * The operator-log kinds an unattended wall produces by itself: its tiles going stale, failing and
+ * recovering, their decode rate changing, a tour switching page. Assigning and clearing devices are
+ * an operator's edits, which a locked wall does not allow.
+ */
+const LOCKED_OPLOG_KINDS: ReadonlySet<OperatorEventKindName> = new Set([
+  'stale',
+  'failed',
+  'recovered',
+  'degraded',
+  'restored',
+  'tour-switch',
+]);
+
+/**
+ * The allow-list of a locked kiosk: every channel not named here is refused while the kiosk is
+ * locked and no administrator has unlocked it with the PIN, in the core, whoever calls it (the
+ * renderer only mirrors this). A channel added to the contract is refused until it is added here.
+ */
+export const OPEN_WHEN_LOCKED: { readonly [C in Channel]?: OpenWhenLocked<C> } = {
+  'profiles:list': { why: 'reads' },
+  'products:list': { why: 'reads the platform' },
+  'devices:list': { why: 'reads the platform' },
+  'streams:start': { why: 'the wall plays and heals its tiles' },
+  'templates:history': { why: 'reads' },
+  'layouts:list': { why: 'reads' },
+  'settings:get': { why: 'reads' },
+  'app:info': { why: 'reads' },
+  'app:diagnostics': { why: 'reads (no secret), for a support ticket' },
+  'ui:get': { why: 'reads' },
+  'ui:set': {
+    why: 'the wall remembers how it was left (open view, selected tile, column widths) to come back after a crash',
+    refuse: ({ key }) => (LOCKED_UI_KEY.test(key) ? undefined : `Remembering "${key}"`),
+  },
+  'platform:status': { why: 'reads' },
+  'kiosk:status': { why: 'reads' },
+  'kiosk:unlock': { why: 'the administrator’s way in, throttled' },
+  'kiosk:lock': { why: 'ends an administrator’s unlock' },
+  'displays:list': { why: 'reads' },
+  'tours:list': { why: 'reads (a locked wall runs its tours)' },
+  'views:export': { why: 'reads' },
+  'snapshots:save': {
+    why: 'an operator at the wall keeps a picture of an incident: a new file in Pictures, nothing of the setup',
+  },
+  'oplog:append': {
+    why: 'the wall logs what happens to its tiles and tours',
+    refuse: ({ events }) => {
+      const other = events.find((e) => !LOCKED_OPLOG_KINDS.has(e.kind));
+      return other && `Logging an operator’s edit ("${other.kind}")`;
+    },
+  },
+  'oplog:list': { why: 'reads' },
+  'oplog:csv': { why: 'reads (the CSV is returned, not written)' },
+};
+
+/** Words for the refused channels a person is likely to meet; any other says its channel. */
+const REFUSED_WORDS: { readonly [C in Channel]?: string } = {
   'profiles:save': 'Saving a connection profile',
   'profiles:remove': 'Removing a connection profile',
   'profiles:select': 'Switching the connection profile',
-  'profiles:test': null,
-  'products:list': null,
-  'devices:list': null,
-  'streams:start': null,
+  // The test of a saved profile keeps the placement that worked: it rewrites the profile.
+  'profiles:test': 'Testing a connection profile',
   'templates:create': 'Adding an archive template',
-  'templates:history': null,
-  'layouts:list': null,
   'layouts:save': 'Saving a layout',
   'layouts:remove': 'Removing a layout',
   'layouts:rename': 'Renaming a view',
   'layouts:duplicate': 'Duplicating a view',
-  'settings:get': null,
   'settings:set': 'Changing settings',
   'demo:start': 'Starting the demo platform',
-  'app:info': null,
-  'app:diagnostics': null,
-  // How the wall was left (open view, catalog width): remembered, not set up.
-  'ui:get': null,
-  'ui:set': null,
-  'platform:status': null,
-  'kiosk:status': null,
-  'kiosk:unlock': null,
-  'kiosk:lock': null,
-  'displays:list': null,
   // A window opened now is opened again at every start: it changes what a locked wall shows.
   'windows:open': 'Opening a view in a new window',
   'provisioning:import': 'Importing a provisioning file',
-  'tours:list': null,
   'tours:save': 'Saving a tour',
   'tours:remove': 'Removing a tour',
-  'views:export': null,
   'views:import': 'Importing views',
-  'snapshots:save': null,
-  'oplog:append': null,
-  'oplog:list': null,
-  'oplog:csv': null,
-} as const satisfies Record<Channel, string | null>;
+};
 
-type ChangingChannel = {
-  [C in Channel]: (typeof WHEN_LOCKED)[C] extends string ? C : never;
-}[Channel];
+/** The channels a locked kiosk refuses whatever their input. */
+export const REFUSED_WHEN_LOCKED: readonly Channel[] = CHANNELS.filter((c) => !OPEN_WHEN_LOCKED[c]);
 
-/** The channels that change something the operator set up: refused while the kiosk is locked. */
-export const CHANGING_CHANNELS = (Object.keys(WHEN_LOCKED) as Channel[]).filter(
-  (c): c is ChangingChannel => WHEN_LOCKED[c] !== null,
-);
+/** Why a call is refused on a locked kiosk, or undefined when a locked wall may make it. */
+export function lockedRefusal<C extends Channel>(
+  channel: C,
+  input: ChannelParsedInput<C>,
+): string | undefined {
+  const open = OPEN_WHEN_LOCKED[channel] as OpenWhenLocked<C> | undefined;
+  if (!open) return REFUSED_WORDS[channel] ?? `The call "${channel}"`;
+  return open.refuse?.(input);
+}
 
 /** How long an administrator's unlock (the admin PIN) lasts before the kiosk locks itself again. */
 export const UNLOCK_MS = 10 * 60_000;
@@ -90,8 +135,9 @@ export class AdminSession {
 }
 
 /**
- * The handlers, with every changing channel refused while settings say the kiosk is locked and no
- * administrator has unlocked it with the PIN.
+ * The handlers, with every call a locked wall does not need refused while settings say the kiosk is
+ * locked and no administrator has unlocked it with the PIN. Every handler is wrapped, so a handler
+ * added later is guarded by default.
  */
 export function guardKioskLock(
   handlers: CoreHandlers,
@@ -99,13 +145,16 @@ export function guardKioskLock(
   session: AdminSession,
 ): CoreHandlers {
   const guarded = { ...handlers } as Record<Channel, (input: unknown) => Promise<unknown>>;
-  for (const channel of CHANGING_CHANNELS) {
+  for (const channel of Object.keys(handlers) as Channel[]) {
     const handler = guarded[channel];
+    const open = OPEN_WHEN_LOCKED[channel];
+    if (open && !open.refuse) continue;
     guarded[channel] = async (input) => {
-      if ((await settings.get()).kiosk.locked && session.unlockedUntil() === null)
+      const refusal = lockedRefusal(channel, input as never);
+      if (refusal !== undefined && (await settings.get()).kiosk.locked && session.unlockedUntil() === null)
         throw new CoreError(
           'locked',
-          `${WHEN_LOCKED[channel]} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +
+          `${refusal} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +
             'it with the admin PIN, or change it with a provisioning file.',
         );
       return handler(input);

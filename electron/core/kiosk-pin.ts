@@ -23,8 +23,15 @@ function scrypt(secret: string, salt: Buffer, options: ScryptOptions): Promise<B
   );
 }
 
-/** The admin PIN as a salted slow hash (never in clear), in the core's store. */
+/**
+ * The admin PIN as a salted slow hash (never in clear), in the core's store.
+ *
+ * Checks run one at a time: each is ~32 MiB and tens of milliseconds of scrypt, so a burst of guesses
+ * cannot run many at once (memory), and the throttle's count always sees the outcome of the one before.
+ */
 export class KioskPin {
+  private queue: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly store: KeyValueStore) {}
 
   async isSet(): Promise<boolean> {
@@ -45,7 +52,13 @@ export class KioskPin {
     await this.store.set(PIN_KEY, stored);
   }
 
-  async verify(pin: string): Promise<boolean> {
+  verify(pin: string): Promise<boolean> {
+    const run = this.queue.then(() => this.check(pin));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async check(pin: string): Promise<boolean> {
     const parsed = StoredPinSchema.safeParse(await this.store.get(PIN_KEY).catch(() => undefined));
     if (!parsed.success) return false;
     const { N, r, p, salt, hash } = parsed.data;
@@ -61,10 +74,17 @@ export class KioskPin {
   }
 }
 
+/** Tries before the first wait. */
+export const FREE_PIN_TRIES = 3;
+
 /**
  * Wrong PINs slow the next try: 3 free tries, then 30 s, doubling to 15 minutes at most, until a
  * right PIN. Kept in the core (whoever calls), in memory: a locked kiosk cannot be restarted by the
  * person at its keyboard.
+ *
+ * A try is counted when it is let in (`admit`), before its slow check, as a failure until it proves
+ * right: counted after the check, a burst of parallel guesses would all pass the wait before the
+ * first of them failed.
  */
 export class PinThrottle {
   private failures = 0;
@@ -76,10 +96,21 @@ export class PinThrottle {
     return Math.max(0, this.notBefore - this.now());
   }
 
-  failed(): void {
+  /**
+   * Let a try in and count it, or say how long to wait (ms, > 0) without counting it. Synchronous on
+   * purpose: nothing can run between the look at the wait and the count.
+   */
+  admit(): number {
+    const wait = this.retryAfterMs();
+    if (wait > 0) return wait;
+    this.failed();
+    return 0;
+  }
+
+  private failed(): void {
     this.failures += 1;
-    if (this.failures >= 3)
-      this.notBefore = this.now() + Math.min(15 * 60_000, 30_000 * 2 ** (this.failures - 3));
+    if (this.failures >= FREE_PIN_TRIES)
+      this.notBefore = this.now() + Math.min(15 * 60_000, 30_000 * 2 ** (this.failures - FREE_PIN_TRIES));
   }
 
   succeeded(): void {

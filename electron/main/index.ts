@@ -11,7 +11,7 @@ import { rendererOrigin } from './app/renderer-origin';
 import { keepDisplayAwake } from './app/display-awake';
 import { KioskMode, type KioskState } from './app/kiosk-mode';
 import { keepSecretUrlsOutOfCache } from './app/media-cache-guard';
-import { safeScreenUrl } from './app/safe-screen';
+import { showSafeScreen } from './app/safe-screen-window';
 import { StartGuard } from './app/start-guard';
 import { guardRendererMemory, memoryLimitMiB, pageMemoryKiB } from './app/memory-guard';
 import { keepRendererAlive } from './app/renderer-recovery';
@@ -68,16 +68,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     log.error(`the app failed ${starts} times in a row at start-up: showing the safe screen`, {
       lastFailure,
     });
-    await app.whenReady();
-    const window = new BrowserWindow({
-      width: 960,
-      height: 640,
-      backgroundColor: '#0b0f14',
-      autoHideMenuBar: true,
-    });
-    void window.loadURL(
-      safeScreenUrl({ starts, lastFailure, logFile: fileLog.file, appName: app.getName() }),
-    );
+    await showSafeScreen({ starts, lastFailure, logFile: fileLog.file, appName: app.getName() });
     // The safe screen is where the app means to stay: systemd's watchdog must not restart it in a loop.
     const watchdog = watchdogSetup(process.env, process.pid);
     if (watchdog.on) startWatchdog({ config: watchdog.config, log: createLogger('watchdog') });

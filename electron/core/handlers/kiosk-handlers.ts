@@ -25,7 +25,8 @@ export function kioskHandlers(
     'kiosk:status': status,
 
     'kiosk:unlock': async ({ pin }) => {
-      const wait = kiosk.throttle.retryAfterMs();
+      // Counted as a failure now, before any await: parallel guesses each see the ones before them.
+      const wait = kiosk.throttle.admit();
       if (wait > 0) throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`);
       if (!(await kiosk.pin.isSet()))
         throw new CoreError(
@@ -33,7 +34,6 @@ export function kioskHandlers(
           'No admin PIN is set for this kiosk, so it cannot be unlocked here. Set kiosk.adminPin in a provisioning file.',
         );
       if (!(await kiosk.pin.verify(pin))) {
-        kiosk.throttle.failed();
         const next = kiosk.throttle.retryAfterMs();
         ctx.log.warn('a wrong admin PIN was entered');
         await changed();

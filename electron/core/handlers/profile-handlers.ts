@@ -1,4 +1,6 @@
+import { secretValues } from '../../shared/domain';
 import { CoreError } from '../core-error';
+import { redactor } from '../redact';
 import { testConnection } from '../connection-tester';
 import { toView, type CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
@@ -52,7 +54,13 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileCha
     'profiles:test': async (input) => {
       if (input && 'draft' in input) {
         const connection = await vault.credentialsForDraft(input.draft);
-        return testConnection(connection, (c) => clients.build(c));
+        // The draft's secrets are stored nowhere: redacted while the test uses them, and no longer.
+        const release = redactor.hold(secretValues(connection.credentials));
+        try {
+          return await testConnection(connection, (c) => clients.build(c));
+        } finally {
+          release();
+        }
       }
       const { profile } = await clients.for(input?.id);
       const result = await testConnection(await vault.connectionFor(profile.id), (c) => clients.build(c));

@@ -1,4 +1,10 @@
-import { originOf } from '../../../electron/shared/transport-security';
+import {
+  isWeakStorageRefusal as isWeakRefusal,
+  missingSecrets,
+  rebindDetail,
+  secretBindingChange,
+  type RebindReason,
+} from '../../../electron/shared/secret-binding';
 import {
   CREDENTIAL_FIELDS,
   type CredentialType,
@@ -95,39 +101,55 @@ export function toSaveInput(
   };
 }
 
+/** The draft as the binding rule sees it (electron/shared/secret-binding.ts): what is sent on saving. */
+function bindingOf(draft: ProfileDraft): ProfileSaveInput {
+  return toSaveInput(draft);
+}
+
+/** The saved profile as the binding rule sees it, with which secrets it has stored. */
+function savedBinding(saved: ProfileView | undefined) {
+  return saved && { ...saved, storedSecrets: (name: string) => !!saved.secrets[name]?.configured };
+}
+
 /**
  * Why the saved secrets of `saved` cannot serve this draft, in the operator's words, or undefined
- * when they can (or there is no saved profile). The core binds a stored secret to the platform's
- * origin and the keys it was entered with, and refuses otherwise: the form says so first.
+ * when they can (or there is no saved profile, or the type changed: every secret is new then). The
+ * core binds a stored secret to the platform's origin, the keys it was entered with and the media
+ * host, by the same rule, and refuses otherwise: the form says so first.
  */
 export function secretRebindReason(draft: ProfileDraft, saved: ProfileView | undefined): string | undefined {
-  if (!saved) return undefined;
-  if (saved.credentialType !== draft.credentialType) return undefined;
-  if (originOf(saved.baseUrl) === undefined || originOf(saved.baseUrl) !== originOf(draft.baseUrl))
-    return 'Type the secret again: a saved secret is only sent to the platform it was entered for.';
-  const changed = CREDENTIAL_FIELDS[draft.credentialType].keys.some(
-    (k) => (saved.keys[k] ?? '') !== (draft.keys[k] ?? '').trim(),
-  );
-  if (changed) return 'Type the secret again: a saved secret is only used with the keys it was entered with.';
-  return undefined;
+  if (!saved || saved.credentialType !== draft.credentialType) return undefined;
+  const why = secretBindingChange(bindingOf(draft), saved);
+  return why && rebindWords(why);
+}
+
+/** What the form says when a saved secret cannot serve the draft, by the shared rule's reason. */
+function rebindWords(why: RebindReason): string {
+  switch (why.kind) {
+    case 'new-profile':
+      return 'Type the secret: a new profile has none saved.';
+    case 'credential-type':
+      return 'Type the secret: the credential type changed.';
+    case 'address':
+      return 'Type the secret again: a saved secret is only sent to the platform it was entered for.';
+    case 'keys':
+      return 'Type the secret again: a saved secret is only used with the keys it was entered with.';
+    case 'media-host':
+      return `Type the secret again: ${rebindDetail(why)}.`;
+  }
 }
 
 /**
  * Whether a secret field may stay blank: only when editing a profile of the same type whose secret is
- * stored already, for the same platform and keys.
+ * stored already, for the same platform, keys and media host.
  */
 export function secretIsStored(draft: ProfileDraft, saved: ProfileView | undefined, name: string): boolean {
-  return (
-    !!saved &&
-    saved.credentialType === draft.credentialType &&
-    !!saved.secrets[name]?.configured &&
-    secretRebindReason(draft, saved) === undefined
-  );
+  return !!saved?.secrets[name]?.configured && secretBindingChange(bindingOf(draft), saved) === undefined;
 }
 
 /**
  * Check a draft the way the core will, before anything is sent: the shared schema, plus the secrets
- * a new profile (or a change of type) must bring. Problems are named by their paths (`keys.userKey`).
+ * it must bring by the shared binding rule. Problems are named by their paths (`keys.userKey`).
  */
 export function checkDraft(draft: ProfileDraft, saved?: ProfileView): FieldProblem[] {
   const input = toSaveInput(draft);
@@ -141,11 +163,10 @@ export function checkDraft(draft: ProfileDraft, saved?: ProfileView): FieldProbl
     if ((draft.keys[name] ?? '').trim() === '')
       problems.push({ path: `keys.${name}`, message: `${name} is required` });
   }
+  // Which secrets must be typed, by the shared rule; said in the form's words where a saved one no longer serves.
   const rebind = secretRebindReason(draft, saved);
-  for (const name of CREDENTIAL_FIELDS[draft.credentialType].secrets) {
-    if ((draft.secrets[name] ?? '').trim() === '' && !secretIsStored(draft, saved, name))
-      problems.push({ path: `secrets.${name}`, message: rebind ?? `${name} is required` });
-  }
+  for (const p of missingSecrets(bindingOf(draft), savedBinding(saved)))
+    problems.push(rebind ? { ...p, message: rebind } : p);
   const seen = new Set<string>();
   return problems.filter(
     (p) => !seen.has(`${p.path}\n${p.message}`) && !!seen.add(`${p.path}\n${p.message}`),
@@ -176,8 +197,9 @@ export function formPaths(type: CredentialType): string[] {
 
 /**
  * The save failed only because this machine can protect secrets weakly: the operator may opt in
- * ("store anyway") and save again.
+ * ("store anyway") and save again. Told by the refusal's detail (electron/shared/secret-binding.ts),
+ * never by its words.
  */
-export function isWeakStorageRefusal(error: AppError, storageTier: string | undefined): boolean {
-  return error.kind === 'vault' && (storageTier === 'weak' || /weak/i.test(error.message));
+export function isWeakStorageRefusal(error: AppError): boolean {
+  return isWeakRefusal(error);
 }

@@ -145,7 +145,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       onSaved(saved.value);
       return;
     }
-    if (isWeakStorageRefusal(saved.error, appInfo?.storageTier)) {
+    if (isWeakStorageRefusal(saved.error)) {
       setWeakRefusal(saved.error);
       return;
     }
@@ -177,7 +177,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       const saved = await save(toSaveInput(next, { select: selectOnSave }));
       setSaving(false);
       if (saved.ok) onSaved(saved.value);
-      else if (isWeakStorageRefusal(saved.error, appInfo?.storageTier)) setWeakRefusal(saved.error);
+      else if (isWeakStorageRefusal(saved.error)) setWeakRefusal(saved.error);
       else showError(saved.error.kind === 'locked' ? 'This wall is locked' : 'Not saved', saved.error);
     } else setAsking(check);
   };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../electron/core/core';
 import { UNLOCK_MS } from '../../../electron/core/kiosk-lock';
+import { FREE_PIN_TRIES } from '../../../electron/core/kiosk-pin';
 import { createLogger } from '../../../electron/core/logger';
 import { startDemoPlatform, type DemoPlatform } from '../../../electron/demo-platform/server';
 import type { KioskStatus } from '../../../electron/shared/contract';
@@ -129,6 +130,24 @@ describe('the admin PIN', () => {
     clock.advance(60_000);
     expect((await unlock('482913')).ok).toBe(true);
     expect(await unlock('000000')).toMatchObject({ ok: false, error: { message: 'Wrong PIN.' } });
+  });
+
+  it('holds under parallel guessing: the tries are counted before the slow check, one check at a time', async () => {
+    const guesses = Array.from({ length: 200 }, (_, i) => String(100000 + i));
+    // The right PIN last, fired in the same burst as the wrong ones.
+    const answers = await Promise.all([...guesses, '482913'].map((pin) => unlock(pin)));
+    const checked = answers.filter((a) => a.ok || /^Wrong PIN/.test(a.error.message));
+    const refused = answers.filter(
+      (a) => !a.ok && /^Too many wrong PINs: try again in 30 s/.test(a.error.message),
+    );
+    expect(checked.length).toBeLessThanOrEqual(FREE_PIN_TRIES);
+    expect(refused.length).toBe(answers.length - checked.length);
+    // The burst did not get the kiosk unlocked: the right PIN came after the free tries.
+    expect(answers.at(-1)).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    expect(await rename()).toMatchObject({ ok: false, error: { kind: 'locked' } });
+    // After the wait, the right PIN opens it.
+    clock.advance(30_000);
+    expect((await unlock('482913')).ok).toBe(true);
   });
 
   it('says plainly when no PIN is set', async () => {

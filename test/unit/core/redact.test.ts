@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from '../../../electron/core/redact';
+import { REDACTED, Redactor, REDACTOR_LIMITS } from '../../../electron/core/redact';
 import { playbackUrls } from '../../../electron/demo-platform/media/playback-urls';
 import { SECRET_FIELD_NAMES } from '../../../electron/shared/domain';
 
@@ -22,9 +22,9 @@ describe('Redactor', () => {
 
   it('redacts the longer of two overlapping secrets whole', () => {
     const r = new Redactor();
-    r.add('CANARY');
-    r.add('CANARY-long-secret');
-    expect(r.redact('x CANARY-long-secret y CANARY')).toBe(`x ${REDACTED} y ${REDACTED}`);
+    r.add('CANARY-9');
+    r.add('CANARY-9-long-secret');
+    expect(r.redact('x CANARY-9-long-secret y CANARY-9')).toBe(`x ${REDACTED} y ${REDACTED}`);
   });
 
   it('catches secrets by field name even when their value was never registered', () => {
@@ -144,8 +144,8 @@ describe('Redactor', () => {
     const r = new Redactor();
     r.add('tok-51c7e2');
     expect(r.redact('device refused tok-51c7e2 today')).toBe(`device refused ${REDACTED} today`);
-    r.add('ACTE');
-    expect(r.redact(`${REDACTED} and ACTE`)).toBe(`${REDACTED} and ${REDACTED}`);
+    r.add('REDACTED]1');
+    expect(r.redact(`${REDACTED}1 and REDACTED]1`)).toBe(`${REDACTED}1 and ${REDACTED}`);
   });
 
   it('ignores empty secrets instead of redacting everything', () => {
@@ -156,12 +156,12 @@ describe('Redactor', () => {
 
   it('copies values deeply: strings redacted, secret fields blanked, errors kept as errors', () => {
     const r = new Redactor();
-    r.add('CANARY-x');
-    const cause = new Error('inner CANARY-x');
-    const err = Object.assign(new TypeError('outer CANARY-x', { cause }), { code: 'E1' });
+    r.add('CANARY-x1');
+    const cause = new Error('inner CANARY-x1');
+    const err = Object.assign(new TypeError('outer CANARY-x1', { cause }), { code: 'E1' });
     const input = {
-      list: ['a', 'CANARY-x'],
-      nested: { authSecret: 'unregistered', note: 'has CANARY-x' },
+      list: ['a', 'CANARY-x1'],
+      nested: { authSecret: 'unregistered', note: 'has CANARY-x1' },
       err,
       when: new Date(0),
       map: new Map([['queryToken', 'v']]),
@@ -175,8 +175,8 @@ describe('Redactor', () => {
     expect(out.map.get('queryToken')).toBe(REDACTED);
     expect(inspect(out, { depth: Infinity, showHidden: true })).not.toContain('CANARY');
     // The input is untouched.
-    expect(input.list[1]).toBe('CANARY-x');
-    expect(err.message).toBe('outer CANARY-x');
+    expect(input.list[1]).toBe('CANARY-x1');
+    expect(err.message).toBe('outer CANARY-x1');
   });
 
   it('blanks secret fields whatever their case, and the stream secret field', () => {
@@ -195,8 +195,8 @@ describe('Redactor', () => {
 
   it('survives cycles', () => {
     const r = new Redactor();
-    r.add('CANARY-y');
-    const a: Record<string, unknown> = { s: 'CANARY-y' };
+    r.add('CANARY-y2');
+    const a: Record<string, unknown> = { s: 'CANARY-y2' };
     a.self = a;
     const out = r.redactValue(a);
     expect(out.s).toBe(REDACTED);
@@ -211,5 +211,122 @@ describe('a very short secret', () => {
     r.add('abc');
     expect(r.redact('The User credentials were refused')).toBe('The User credentials were refused');
     expect(r.redact('GET /products?authSecret=s&page=1')).toBe('GET /products?authSecret=[REDACTED]&page=1');
+  });
+});
+
+/** Secrets with every delimiter a redactor might stop at: quotes, spaces, `+`, `%`, `&`, `=`, non-ASCII. */
+const NASTY = [
+  'x"q"++/=&%20+ü-tail9',
+  'it\'s "quoted" & spaced tail8',
+  '%41%42%2B+plus/slash?q=1#frag tail7',
+  'a\\b\\"c\' d tail6',
+];
+
+/** Every way a platform may repeat a secret it was sent: as sent, decoded back, form-decoded, as JSON. */
+function echoes(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const forms = [
+    secret,
+    encoded,
+    form,
+    encodeURI(secret),
+    JSON.stringify(secret).slice(1, -1),
+    secret.replace(/\+/g, ' '),
+    decodeURIComponent(form.replace(/\+/g, ' ')),
+  ];
+  try {
+    forms.push(decodeURIComponent(secret));
+  } catch {
+    // not decodable
+  }
+  return forms;
+}
+
+describe('a nasty secret', () => {
+  it.each(NASTY.map((s) => [s]))('%s is removed whole in every form, in one pass', (secret) => {
+    const r = new Redactor();
+    r.register('profile:a:authSecret', secret);
+    const tail = secret.slice(-5);
+    for (const form of echoes(secret)) {
+      for (const text of [
+        `error: bad request ${form} tail`,
+        `GET /api?userKey=u&authSecret=${form}&page=1`,
+        `the platform said: authSecret=${form}`,
+        `{"message":"authSecret=${form}","x":1}`,
+        `x=${form}`,
+      ]) {
+        const out = r.redact(text);
+        expect(out, text).not.toContain(tail);
+        expect(out).toContain(REDACTED);
+        expect(r.redact(out)).toBe(out);
+      }
+    }
+  });
+
+  it.each(NASTY.map((s) => [s]))(
+    '%s is not cut short by the name rule when never registered (a decoded echo)',
+    (secret) => {
+      const r = new Redactor();
+      const tail = secret.slice(-5);
+      for (const form of [secret, secret.replace(/\+/g, ' ')]) {
+        expect(r.redact(`page: authSecret=${form}`)).toBe(`page: authSecret=${REDACTED}`);
+        const out = r.redact(`GET /p?authSecret=${form}&page=1 answered 400`);
+        expect(out).not.toContain(tail);
+        expect(out).toMatch(/^GET \/p\?authSecret=\[REDACTED\]/);
+      }
+    },
+  );
+
+  it('still ends a value where the next pair begins, or where its JSON string closes', () => {
+    const r = new Redactor();
+    expect(r.redact('GET /p?authSecret=abc"d&page=1')).toBe(`GET /p?authSecret=${REDACTED}&page=1`);
+    expect(r.redact('{"url":"http://h/p?authSecret=abc","x":1}')).toBe(
+      `{"url":"http://h/p?authSecret=${REDACTED}","x":1}`,
+    );
+    expect(r.redact('authSecret=a b c queryToken=d e')).toBe(`authSecret=${REDACTED} queryToken=${REDACTED}`);
+  });
+});
+
+describe('what the redactor holds', () => {
+  it('hides a word-like secret only where it stands as a value, never in prose', () => {
+    const r = new Redactor();
+    r.register('profile:a:authSecret', 'failed');
+    r.add('Password');
+    expect(r.redact('the request failed: Password expired')).toBe('the request failed: Password expired');
+    expect(r.redact('GET /p?token=failed&x=1')).toBe(`GET /p?token=${REDACTED}&x=1`);
+    expect(r.redact('pw=Password')).toBe(`pw=${REDACTED}`);
+    expect(r.redact('next=%2Fp%3Ftoken%3Dfailed%26x%3D1')).toBe(`next=%2Fp%3Ftoken%3D${REDACTED}%26x%3D1`);
+    // A secret whose decoded form is a word does not hide that word either.
+    r.register('profile:b:authSecret', '%66%61%69%6C%65%64');
+    expect(r.redact('the request failed')).toBe('the request failed');
+    expect(r.redact('sent %66%61%69%6C%65%64')).toBe(`sent ${REDACTED}`);
+  });
+
+  it('lets a secret go when its owner replaces or drops it, and a held one when it is released', () => {
+    const r = new Redactor();
+    r.register('profile:a:authSecret', 'CANARY-old-111');
+    r.register('profile:a:authSecret', 'CANARY-new-222');
+    expect(r.redact('CANARY-old-111 CANARY-new-222')).toBe(`CANARY-old-111 ${REDACTED}`);
+    r.unregister('profile:a:');
+    expect(r.redact('CANARY-new-222')).toBe('CANARY-new-222');
+    const release = r.hold(['CANARY-draft-333']);
+    expect(r.redact('CANARY-draft-333')).toBe(REDACTED);
+    release();
+    expect(r.redact('CANARY-draft-333')).toBe('CANARY-draft-333');
+  });
+
+  it('holds bounded memory whatever is added', () => {
+    const r = new Redactor();
+    r.add('api-token-5f2c9e1d7a');
+    for (let i = 0; i < 100; i++) r.add(`${i}-${'x'.repeat(800_000)}`);
+    for (let i = 0; i < 600; i++) r.register(`profile:p${i}:authSecret`, `CANARY-${i}-${'y'.repeat(100)}`);
+    const { values, chars } = r.size();
+    expect(values).toBeLessThanOrEqual(REDACTOR_LIMITS.MAX_TRANSIENT + REDACTOR_LIMITS.MAX_OWNED);
+    expect(chars).toBeLessThan(3_000_000);
+    // Still working: the first unowned one (the API token, added at start-up) stays redacted, and
+    // the newest stored secret.
+    expect(r.redact('?token=api-token-5f2c9e1d7a')).toBe(`?token=${REDACTED}`);
+    expect(r.redact(`x CANARY-599-${'y'.repeat(100)}`)).toBe(`x ${REDACTED}`);
   });
 });

@@ -56,6 +56,12 @@ describe('createWallWindow', () => {
     });
   });
 
+  it('switches on no experimental or Blink features', () => {
+    const { webPreferences } = openWindow();
+    expect(webPreferences.experimentalFeatures).toBe(false);
+    expect(webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
   it('keeps playing when covered or minimised', () => {
     const { webPreferences } = openWindow();
     expect(webPreferences.backgroundThrottling).toBe(false);

@@ -131,7 +131,7 @@ describe('profiles store', () => {
     const refused = await store().save(userInput(harness));
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
-    expect(isWeakStorageRefusal(refused.error, store().appInfo?.storageTier)).toBe(true);
+    expect(isWeakStorageRefusal(refused.error)).toBe(true);
     const accepted = await store().save({ ...userInput(harness), acceptWeakStorage: true });
     expect(accepted.ok && accepted.value.storageTier).toBe('weak');
   });

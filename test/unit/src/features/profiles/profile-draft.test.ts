@@ -89,7 +89,7 @@ describe('profile draft', () => {
       keys: { deviceKey: 'dk' },
     };
     expect(fieldErrors(checkDraft(retyped, saved))).toEqual({
-      'secrets.queryToken': 'queryToken is required',
+      'secrets.queryToken': 'queryToken is required when the credential type changes',
     });
   });
 
@@ -123,13 +123,43 @@ describe('profile draft', () => {
     ).toEqual({ name: 'first' });
   });
 
-  it('recognises the weak-storage refusal that the operator may override', () => {
+  it('asks for the secret again when a media host is set or changed, not when it is removed', () => {
+    const withHost: ProfileView = { ...saved, mediaHost: { http: 'media.example.com:8080' } };
+    const draft = draftFromProfile(withHost);
+    expect(secretRebindReason(draft, withHost)).toBeUndefined();
+    expect(checkDraft(draft, withHost)).toEqual([]);
+    // Same host in other case and spacing: the same binding.
     expect(
-      isWeakStorageRefusal({ kind: 'vault', message: 'Only weak secret storage is available…' }, 'weak'),
-    ).toBe(true);
-    expect(isWeakStorageRefusal({ kind: 'vault', message: 'cannot encrypt secrets' }, 'unavailable')).toBe(
+      secretRebindReason({ ...draft, mediaHost: { http: ' MEDIA.example.com:8080 ', https: '' } }, withHost),
+    ).toBeUndefined();
+
+    const elsewhere = { ...draft, mediaHost: { http: 'capture.example.net:80', https: '' } };
+    expect(secretRebindReason(elsewhere, withHost)).toMatch(
+      /^Type the secret again: the http media host changed \(from media\.example\.com:8080 to capture\.example\.net:80\)/,
+    );
+    expect(secretIsStored(elsewhere, withHost, 'authSecret')).toBe(false);
+    expect(fieldErrors(checkDraft(elsewhere, withHost))['secrets.authSecret']).toMatch(
+      /^Type the secret again: the http media host changed/,
+    );
+    // A first media host on a profile that had none is a change too.
+    const first = { ...draftFromProfile(saved), mediaHost: { http: '', https: 'capture.example.net' } };
+    expect(secretRebindReason(first, saved)).toMatch(
+      /https media host changed \(from none to capture\.example\.net\)/,
+    );
+    // Removing the override sends streams where the platform itself says: nothing to type again.
+    expect(secretRebindReason({ ...draft, mediaHost: { http: '', https: '' } }, withHost)).toBeUndefined();
+  });
+
+  it('recognises the weak-storage refusal by its detail, not by its words', () => {
+    const detail = [{ path: 'acceptWeakStorage', message: 'accept it to save' }];
+    expect(isWeakStorageRefusal({ kind: 'vault', message: 'Storage is poor here', details: detail })).toBe(
+      true,
+    );
+    // Words alone (another vault error that mentions "weak") are not the refusal.
+    expect(isWeakStorageRefusal({ kind: 'vault', message: 'Only weak secret storage is available…' })).toBe(
       false,
     );
-    expect(isWeakStorageRefusal({ kind: 'invalid-input', message: 'weak' }, 'weak')).toBe(false);
+    expect(isWeakStorageRefusal({ kind: 'vault', message: 'cannot encrypt secrets' })).toBe(false);
+    expect(isWeakStorageRefusal({ kind: 'invalid-input', message: 'weak', details: detail })).toBe(false);
   });
 });
