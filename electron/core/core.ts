@@ -172,7 +172,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     clients,
     demo,
     kiosk,
-    uiState: new UiStateStore(ports.store, () => clock.now()),
+    uiState: new UiStateStore(ports.store, () => clock.now(), notify),
     health,
     views,
     selectProfile: (id) => settings.update((s) => ({ ...s, selectedProfileId: id })).then(() => undefined),

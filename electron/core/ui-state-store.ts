@@ -70,6 +70,8 @@ export class UiStateStore {
   ) {}
 
   async get(key: string): Promise<unknown> {
+    // A read sees every set asked before it (a page reloaded right after a write reads that write).
+    await this.queue;
     return (await this.load()).entries[key]?.value ?? null;
   }
 

@@ -334,6 +334,21 @@ describe('core against the demo platform', () => {
     expect(await readFile(info.notices[0].keptAt!, 'utf8')).toBe('{"version":1,"data":{"layouts":[');
   });
 
+  it('tells the user when screen state was kept aside (an entry without its time)', async () => {
+    const data = path.join(dir, 'data');
+    await open();
+    await import('node:fs/promises').then((fs) => fs.mkdir(data, { recursive: true }));
+    await writeFile(
+      path.join(data, 'ui-state.json'),
+      JSON.stringify({ version: 1, entries: { kept: { value: 1, at: 5 }, broken: { value: 2 } } }),
+    );
+    const { core } = await open();
+    expect(value(await core.call('ui:get', { key: 'kept' }))).toEqual({ value: 1 });
+    expect(core.notices()).toEqual([
+      expect.objectContaining({ source: expect.any(String), keptAt: expect.stringContaining('ui-state.corrupt-') }),
+    ]);
+  });
+
   it('brings the demo platform back for its profile after a restart', async () => {
     const first = await startDemoPlatform({ log: () => undefined });
     const launch = (p: DemoPlatform) => async () => ({
