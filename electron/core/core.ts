@@ -11,6 +11,7 @@ import { kioskHandlers } from './handlers/kiosk-handlers';
 import { uiStateHandlers } from './handlers/ui-state-handlers';
 import { windowHandlers, type WallWindows } from './handlers/window-handlers';
 import { UiStateStore } from './ui-state-store';
+import { recoverInterruptedImport } from './provisioning-journal';
 import { PlatformHealth } from './platform-health';
 import { probeCall } from './connection-tester';
 import { catalogHandlers } from './handlers/catalog-handlers';
@@ -114,6 +115,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const events = new EventBus(log);
   const notices = new NoticeLog({ clock, log, events });
   const notify = notices.notify;
+  // Undo a provisioning import that a crash cut short, before any store reads its documents.
+  await recoverInterruptedImport(ports.store, notify);
 
   const vault = new CredentialVault({ store: ports.store, cipher: ports.cipher, onNotice: notify, clock });
   const settings = new SettingsStore(ports.store, notify);

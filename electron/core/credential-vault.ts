@@ -185,7 +185,7 @@ export class CredentialVault {
       if (tier === 'weak') {
         const refused = needsCipher.filter(({ input }) => !input.acceptWeakStorage);
         if (refused.length)
-          throw new CoreError('vault', WEAK_STORAGE_MESSAGE, [
+          throw new CoreError('weak-storage', WEAK_STORAGE_MESSAGE, [
             { path: WEAK_STORAGE_PATH, message: 'secrets can only be stored weakly here: accept it to save' },
           ]);
       }

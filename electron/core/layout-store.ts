@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { LayoutSchema, type Layout } from '../shared/layout';
+import type { FieldProblem } from '../shared/domain';
+import { LayoutSchema, viewNameKey, type Layout } from '../shared/layout';
+import { LIMITS } from '../shared/limits';
+import { CoreError } from './core-error';
 import type { KeyValueStore, NoticeSink } from './ports';
 import { VersionedStore, type Migration } from './versioned-store';
 
@@ -23,15 +26,46 @@ function salvage(data: unknown): { value: LayoutsDoc; lost: string[] } | undefin
   const list = (data as { layouts?: unknown } | null)?.layouts;
   if (!Array.isArray(list)) return undefined;
   const kept: Layout[] = [];
+  const keptIds = new Set<string>();
   const lost: string[] = [];
   list.forEach((item, i) => {
     const parsed = LayoutSchema.safeParse(item);
     const name =
       (item as { name?: unknown; id?: unknown } | null)?.name ?? (item as { id?: unknown } | null)?.id;
-    if (parsed.success && !kept.some((l) => l.id === parsed.data.id)) kept.push(parsed.data);
-    else lost.push(typeof name === 'string' ? `"${name}"` : `layout ${i + 1}`);
+    if (parsed.success && !keptIds.has(parsed.data.id)) {
+      kept.push(parsed.data);
+      keptIds.add(parsed.data.id);
+    } else lost.push(typeof name === 'string' ? `"${name}"` : `layout ${i + 1}`);
   });
   return { value: { layouts: kept }, lost };
+}
+
+/**
+ * Where each of `layouts` would clash by name with another view once saved over `saved` (or with one
+ * before it in `layouts`), case and spaces aside. A view that keeps the name it is stored under is
+ * never refused for it (views saved before the rule may share a name).
+ */
+export function viewNameClashes(
+  saved: readonly Pick<Layout, 'id' | 'name'>[],
+  layouts: readonly Pick<Layout, 'id' | 'name'>[],
+): { index: number; name: string; holder: Pick<Layout, 'id' | 'name'> }[] {
+  const stored = new Map(saved.map((l) => [l.id, l]));
+  const holders = new Map<string, Pick<Layout, 'id' | 'name'>>();
+  for (const l of saved) if (!holders.has(viewNameKey(l.name))) holders.set(viewNameKey(l.name), l);
+  const clashes: { index: number; name: string; holder: Pick<Layout, 'id' | 'name'> }[] = [];
+  layouts.forEach((layout, index) => {
+    const key = viewNameKey(layout.name);
+    const before = stored.get(layout.id);
+    if (before && viewNameKey(before.name) !== key && holders.get(viewNameKey(before.name))?.id === layout.id)
+      holders.delete(viewNameKey(before.name));
+    const holder = holders.get(key);
+    const keepsItsName = before !== undefined && viewNameKey(before.name) === key;
+    if (holder && holder.id !== layout.id && !keepsItsName)
+      clashes.push({ index, name: layout.name, holder });
+    else holders.set(key, layout);
+    stored.set(layout.id, layout);
+  });
+  return clashes;
 }
 
 /** The saved wall layouts, in the order they were first saved. */
@@ -59,15 +93,36 @@ export class LayoutStore {
     return (await this.list()).find((l) => l.id === id);
   }
 
-  /** Insert or replace each layout by id, in one write. */
+  /**
+   * Insert or replace each layout by id, in one write; linear in the views saved and given. Refused
+   * (nothing written) past LIMITS.views views, or when a view would take another's name.
+   */
   async saveMany(layouts: readonly Layout[]): Promise<Layout[]> {
     const doc = await this.doc.update((d) => {
-      const next = [...d.layouts];
-      for (const layout of layouts) {
-        const i = next.findIndex((l) => l.id === layout.id);
-        if (i >= 0) next[i] = layout;
-        else next.push(layout);
+      const clashes = viewNameClashes(d.layouts, layouts);
+      if (clashes.length) {
+        const problems: FieldProblem[] = clashes.map((c) => ({
+          path: layouts.length === 1 ? 'name' : `[${c.index}].name`,
+          message: `another view is already called "${c.holder.name}"`,
+        }));
+        throw new CoreError(
+          'invalid-input',
+          `Another view is already called "${clashes[0].holder.name}".`,
+          problems,
+        );
       }
+      const next = [...d.layouts];
+      const at = new Map(next.map((l, i) => [l.id, i]));
+      for (const layout of layouts) {
+        const i = at.get(layout.id);
+        if (i !== undefined) next[i] = layout;
+        else at.set(layout.id, next.push(layout) - 1);
+      }
+      if (next.length > LIMITS.views && next.length > d.layouts.length)
+        throw new CoreError(
+          'invalid-input',
+          `At most ${LIMITS.views} views can be saved (${d.layouts.length} are): remove some first.`,
+        );
       return { layouts: next };
     });
     return doc.layouts;

@@ -15,7 +15,9 @@ import {
   type ProvisioningFile,
 } from '../shared/provisioning';
 import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
+import { LIMITS } from '../shared/limits';
 import { secretBindingChange } from './credential-vault';
+import { viewNameClashes } from './layout-store';
 
 /** What is already saved, for checking references of a file against it. */
 export interface ProvisioningContext {
@@ -26,6 +28,8 @@ export interface ProvisioningContext {
     baseUrl: string;
     credentialType: CredentialType;
     keys: Record<string, string>;
+    /** Streams carry the platform's secret there: part of where the secret belongs. */
+    mediaHost?: { http?: string; https?: string };
   }[];
   layoutIds: readonly string[];
   /** The saved layouts' grids, for a tour's cycling tile (a cell inside its view). */
@@ -76,6 +80,23 @@ export function repeatedId(
     return [];
   }
   return [{ path: `$.${list}[${i}].id`, message: `"${item.id}" is already used by $.${list}[${seen}]` }];
+}
+
+/**
+ * Lists of a file longer than their limit, checked on the raw document before anything else (the
+ * schema would otherwise check every entry of a list that is refused anyway).
+ */
+export function oversizeLists(
+  raw: unknown,
+  limits: readonly (readonly [key: string, max: number, what: string])[],
+): FieldProblem[] {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
+  return limits.flatMap(([key, max, what]) => {
+    const list = (raw as Record<string, unknown>)[key];
+    return Array.isArray(list) && list.length > max
+      ? [{ path: `$.${key}`, message: `at most ${max} ${what} (this file has ${list.length})` }]
+      : [];
+  });
 }
 
 /** Short messages in the words of a file's author. Schema-level messages take precedence. */
@@ -168,6 +189,13 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       ],
     };
 
+  const oversize = oversizeLists(data, [
+    ['profiles', LIMITS.provisionedProfiles, 'profiles'],
+    ['layouts', LIMITS.views, 'layouts'],
+    ['tours', LIMITS.tours, 'tours'],
+  ]);
+  if (oversize.length) return { ok: false, problems: oversize };
+
   const parsed = ProvisioningFileSchema.safeParse(data, { error: errorMap });
   const problems: FieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
   // The cross-checks read the raw document, so a file with shape problems still hears about its
@@ -176,13 +204,16 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   const profiles = Array.isArray(raw.profiles) ? raw.profiles.map(asRecord) : [];
   const layouts = Array.isArray(raw.layouts) ? raw.layouts.map(asRecord) : [];
 
+  // Lookups by id in maps: a file of thousands of entries is checked in one pass, not one per pair.
+  const savedProfiles = new Map((ctx.savedProfiles ?? []).map((s) => [s.id, s]));
+  const savedLayouts = new Map((ctx.savedLayouts ?? []).map((l) => [l.id, l]));
   const profileIndex = new Map<string, number>();
   profiles.forEach((p, i) => {
     const at = `$.profiles[${i}]`;
     problems.push(...repeatedId(p, i, 'profiles', profileIndex));
     const marked = vaultMarkedSecrets(p);
     if (marked.length) {
-      const saved = ctx.savedProfiles?.find((s) => s.id === p.id);
+      const saved = typeof p.id === 'string' ? savedProfiles.get(p.id) : undefined;
       const creds = asRecord(p.credentials);
       const type = creds.type as CredentialType;
       const why =
@@ -194,6 +225,9 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
                 keys: Object.fromEntries(
                   CREDENTIAL_FIELDS[type].keys.map((k) => [k, String(creds[k] ?? '')]),
                 ),
+                ...(typeof p.mediaHost === 'string'
+                  ? { mediaHost: { http: p.mediaHost, https: p.mediaHost } }
+                  : isRecord(p.mediaHost) && { mediaHost: p.mediaHost as { http?: string; https?: string } }),
               },
               saved,
             )
@@ -250,13 +284,25 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     }
   });
   const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);
+  // View names: one rule everywhere (case aside), against the saved views and each other.
+  const named = layouts.flatMap((l, i) =>
+    typeof l.id === 'string' && typeof l.name === 'string' ? [{ i, id: l.id, name: l.name }] : [],
+  );
+  const savedNames = (ctx.savedLayouts ?? []).flatMap((l) =>
+    l.name === undefined ? [] : [{ id: l.id, name: l.name }],
+  );
+  const fromFile = new Map<object, number>(named.map((l) => [l, l.i]));
+  for (const clash of viewNameClashes(savedNames, named)) {
+    const at = fromFile.get(clash.holder);
+    problems.push({
+      path: `$.layouts[${named[clash.index].i}].name`,
+      message: `another view is already called "${clash.holder.name}" (${at === undefined ? 'saved here' : `$.layouts[${at}]`})`,
+    });
+  }
 
   // A tour's views: layouts of this file (their grids as written) or saved.
   const views = new Map<string, TourViewRef>(
-    [...ctx.layoutIds].map((id) => [
-      id,
-      ctx.savedLayouts?.find((l) => l.id === id) ?? { id, grid: { columns: 8, rows: 8 } },
-    ]),
+    [...ctx.layoutIds].map((id) => [id, savedLayouts.get(id) ?? { id, grid: { columns: 8, rows: 8 } }]),
   );
   layouts.forEach((l) => {
     const grid = isRecord(l.grid) ? l.grid : {};

@@ -3,12 +3,15 @@ import { allOrNothing } from './all-or-nothing';
 import { CoreError, summarizeProblems } from './core-error';
 import type { CoreContext } from './core-context';
 import { checkProvisioning } from './provisioning-check';
+import { beginImport, endImport } from './provisioning-journal';
 
 /**
  * A provisioning file applied all or nothing.
  *
  * The whole file is checked first; then profiles, layouts, tours and settings are written, and a failure
- * part-way (a full disk) puts back what was already written, so nothing is applied.
+ * part-way (a full disk) puts back what was already written, so nothing is applied. A crash part-way
+ * is undone at the next start from the journal written before the first document
+ * (provisioning-journal.ts): the old state, never profiles without their layouts.
  */
 export async function importProvisioning(
   ctx: CoreContext,
@@ -43,6 +46,20 @@ export async function importProvisioning(
   const undoProfiles = await vault.snapshot();
   const settingsBefore = structuredClone(await settings.get());
   const undoPin = await ctx.kiosk.pin.snapshot();
+  const store = ctx.ports.store;
+  await beginImport(store, new Date(ctx.clock.now())).catch((e: unknown) => {
+    throw new CoreError(
+      'storage',
+      `The provisioning file was not applied: its journal could not be written (${(e as Error).message}).`,
+    );
+  });
+  // Each undo that fails is noted: the journal then stays, and the next start finishes the undo.
+  let undone = true;
+  const undo = (step: () => Promise<unknown>) => () =>
+    step().catch((e: unknown) => {
+      undone = false;
+      throw e;
+    });
   await allOrNothing(async () => {
     await vault.saveMany(plan.profiles);
     if (plan.layouts.length) await layouts.saveMany(plan.layouts);
@@ -53,13 +70,18 @@ export async function importProvisioning(
       kiosk: plan.kiosk ? { ...s.kiosk, ...plan.kiosk } : s.kiosk,
     }));
     if (plan.adminPin !== undefined) await ctx.kiosk.pin.set(plan.adminPin);
+    // Last: until the journal is gone, the next start would undo all of the above.
+    await endImport(store);
   }, [
-    undoProfiles,
-    () => layouts.restore(savedLayouts),
-    () => tours.restore(savedTours),
-    () => settings.update(() => settingsBefore),
-    undoPin,
-  ]);
+    undo(undoProfiles),
+    undo(() => layouts.restore(savedLayouts)),
+    undo(() => tours.restore(savedTours)),
+    undo(() => settings.update(() => settingsBefore)),
+    undo(undoPin),
+  ]).catch(async (e: unknown) => {
+    if (undone) await endImport(store).catch(() => undefined);
+    throw e;
+  });
   for (const p of plan.profiles) ctx.clients.forget(p.id!);
   await ctx.announce.profiles();
   await ctx.announce.layouts();

@@ -68,17 +68,11 @@ export async function runHandler<C extends Channel>(
     return { ok: false, error: { kind: 'invalid-input', message: `Unknown channel "${String(channel)}".` } };
   }
   const schema = channels[channel];
-  const input = schema.input.safeParse(rawInput);
-  if (!input.success) {
-    const details = zodProblems(input.error);
-    return {
-      ok: false,
-      error: { kind: 'invalid-input', message: `Invalid input: ${summarizeProblems(details)}`, details },
-    };
-  }
   try {
+    const input = validateInput(channel, rawInput, logger);
+    if (!input.ok) return input;
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
-    const value = await handler(input.data);
+    const value = await handler(input.value);
     const output = schema.output.safeParse(value);
     if (!output.success) {
       logger?.error(`${channel} answered a value that does not match its contract`, {
@@ -95,4 +89,32 @@ export async function runHandler<C extends Channel>(
     if (result.error.kind === 'internal') logger?.error(`${channel} failed`, { error: result.error.message });
     return result;
   }
+}
+
+/**
+ * A channel's input checked against the contract. Whatever the input makes the check do, the
+ * answer is a Result: a check that throws on it (a bug in a refinement) still refuses the input
+ * as invalid, and is logged, rather than failing the call.
+ */
+function validateInput(
+  channel: Channel,
+  rawInput: unknown,
+  logger?: Logger,
+): { ok: true; value: unknown } | { ok: false; error: AppError } {
+  let parsed: ReturnType<(typeof channels)[Channel]['input']['safeParse']>;
+  try {
+    parsed = channels[channel].input.safeParse(rawInput);
+  } catch (e) {
+    logger?.error(`${channel}: checking the input failed`, { error: (e as Error)?.message ?? String(e) });
+    return {
+      ok: false,
+      error: { kind: 'invalid-input', message: 'Invalid input: it could not be checked.' },
+    };
+  }
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const details = zodProblems(parsed.error);
+  return {
+    ok: false,
+    error: { kind: 'invalid-input', message: `Invalid input: ${summarizeProblems(details)}`, details },
+  };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LIMITS } from '../shared/limits';
 import { TourSchema, type Tour } from '../shared/tour';
+import { CoreError } from './core-error';
 import type { KeyValueStore, NoticeSink } from './ports';
 import { VersionedStore, type Migration } from './versioned-store';
 
@@ -18,13 +20,16 @@ function salvage(data: unknown): { value: ToursDoc; lost: string[] } | undefined
   const list = (data as { tours?: unknown } | null)?.tours;
   if (!Array.isArray(list)) return undefined;
   const kept: Tour[] = [];
+  const keptIds = new Set<string>();
   const lost: string[] = [];
   list.forEach((item, i) => {
     const parsed = TourSchema.safeParse(item);
     const name =
       (item as { name?: unknown; id?: unknown } | null)?.name ?? (item as { id?: unknown } | null)?.id;
-    if (parsed.success && !kept.some((t) => t.id === parsed.data.id)) kept.push(parsed.data);
-    else lost.push(typeof name === 'string' ? `"${name}"` : `tour ${i + 1}`);
+    if (parsed.success && !keptIds.has(parsed.data.id)) {
+      kept.push(parsed.data);
+      keptIds.add(parsed.data.id);
+    } else lost.push(typeof name === 'string' ? `"${name}"` : `tour ${i + 1}`);
   });
   return { value: { tours: kept }, lost };
 }
@@ -64,15 +69,21 @@ export class TourStore {
     return (await this.list()).filter((t) => tourViews(t).includes(viewId));
   }
 
-  /** Insert or replace each tour by id, in one write. */
+  /** Insert or replace each tour by id, in one write (linear); refused past LIMITS.tours tours. */
   async saveMany(tours: readonly Tour[]): Promise<Tour[]> {
     const doc = await this.doc.update((d) => {
       const next = [...d.tours];
+      const at = new Map(next.map((t, i) => [t.id, i]));
       for (const tour of tours) {
-        const i = next.findIndex((t) => t.id === tour.id);
-        if (i >= 0) next[i] = tour;
-        else next.push(tour);
+        const i = at.get(tour.id);
+        if (i !== undefined) next[i] = tour;
+        else at.set(tour.id, next.push(tour) - 1);
       }
+      if (next.length > LIMITS.tours && next.length > d.tours.length)
+        throw new CoreError(
+          'invalid-input',
+          `At most ${LIMITS.tours} tours can be saved (${d.tours.length} are): remove some first.`,
+        );
       return { tours: next };
     });
     return doc.tours;
@@ -103,8 +114,9 @@ export async function reportDanglingTours(
   viewIds: readonly string[],
   onNotice: NoticeSink,
 ): Promise<void> {
+  const saved = new Set(viewIds);
   for (const tour of await tours.list()) {
-    const gone = tourViews(tour).filter((id) => !viewIds.includes(id));
+    const gone = tourViews(tour).filter((id) => !saved.has(id));
     if (gone.length)
       onNotice({
         level: 'warning',

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '../shared/domain';
-import type { Layout } from '../shared/layout';
+import { viewNameKey, type Layout } from '../shared/layout';
 import { slugId } from '../shared/slug-id';
 import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
 import {
@@ -11,7 +11,8 @@ import {
   type ViewsImportSummary,
 } from '../shared/views-transfer';
 import { freeViewName } from './handlers/layout-handlers';
-import { errorMap, parseFailure, repeatedId, schemaProblems } from './provisioning-check';
+import { LIMITS } from '../shared/limits';
+import { errorMap, oversizeLists, parseFailure, repeatedId, schemaProblems } from './provisioning-check';
 
 /** The document for some saved views and tours: a layout is copied field by field, nothing added. */
 export function viewsDocument(
@@ -100,6 +101,12 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
       ],
     };
 
+  const oversize = oversizeLists(data, [
+    ['views', LIMITS.views, 'views'],
+    ['tours', LIMITS.tours, 'tours'],
+  ]);
+  if (oversize.length) return { ok: false, problems: oversize };
+
   const parsed = ViewsDocumentSchema.safeParse(data, { error: errorMap });
   const problems: FieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
 
@@ -107,6 +114,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
   const rawViews = Array.isArray(data.views) ? data.views.map((v) => (isRecord(v) ? v : {})) : [];
   const rawTours = Array.isArray(data.tours) ? data.tours.map((t) => (isRecord(t) ? t : {})) : [];
   const refs = new Map<string, TourViewRef>(ctx.views.map((v) => [v.id, v]));
+  const profileIds = new Set(ctx.profileIds);
   const viewIndex = new Map<string, number>();
   rawViews.forEach((v, i) => {
     problems.push(...repeatedId(v, i, 'views', viewIndex));
@@ -121,7 +129,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
     if (
       typeof v.profileId === 'string' &&
       v.profileId.trim() !== '' &&
-      !ctx.profileIds.includes(v.profileId) &&
+      !profileIds.has(v.profileId) &&
       ctx.selectedProfileId === null
     )
       problems.push({
@@ -161,14 +169,18 @@ function dedupe(problems: FieldProblem[]): FieldProblem[] {
 
 function plan(doc: ViewsDocument, ctx: ViewsImportContext): ViewsImportPlan {
   const takenViewIds = new Set(ctx.views.map((v) => v.id));
-  const viewNames = ctx.views.map((v) => v.name);
+  const profileIds = new Set(ctx.profileIds);
+  // Which view holds each name (case and spaces aside): an imported view never takes another's name.
+  const viewNames = new Map<string, string>();
+  for (const v of ctx.views)
+    if (!viewNames.has(viewNameKey(v.name))) viewNames.set(viewNameKey(v.name), v.id);
   const savedView = new Map(ctx.views.map((v) => [v.id, v]));
   const newIds = new Map<string, string>();
   const summary: ViewsImportSummary = { views: [], tours: [] };
   const views: Layout[] = [];
 
   for (const v of doc.views) {
-    const rebind = !ctx.profileIds.includes(v.profileId);
+    const rebind = !profileIds.has(v.profileId);
     const view: Layout = { ...v, profileId: rebind ? ctx.selectedProfileId! : v.profileId };
     const saved = savedView.get(v.id);
     let outcome: ViewsImportSummary['views'][number]['outcome'];
@@ -178,12 +190,19 @@ function plan(doc: ViewsDocument, ctx: ViewsImportContext): ViewsImportPlan {
     else if (ctx.onConflict === 'replace') outcome = 'replaced';
     else {
       outcome = 'copied';
-      const name = freeViewName(view.name, viewNames, 'imported');
+      const name = freeViewName(view.name, new Set(viewNames.keys()), 'imported');
       const id = slugId(name, (x) => takenViewIds.has(x), 'layout');
       placed = { ...view, id, name };
     }
+    if (outcome !== 'unchanged') {
+      const before = saved && outcome === 'replaced' ? viewNameKey(saved.name) : undefined;
+      if (before !== undefined && viewNames.get(before) === placed.id) viewNames.delete(before);
+      const holder = viewNames.get(viewNameKey(placed.name));
+      if (holder !== undefined && holder !== placed.id)
+        placed = { ...placed, name: freeViewName(placed.name, new Set(viewNames.keys()), 'imported') };
+    }
     takenViewIds.add(placed.id);
-    viewNames.push(placed.name);
+    viewNames.set(viewNameKey(placed.name), placed.id);
     newIds.set(v.id, placed.id);
     if (outcome !== 'unchanged') views.push(placed);
     summary.views.push({

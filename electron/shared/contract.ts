@@ -18,6 +18,7 @@ const UiKeySchema = z
   .max(120, 'at most 120 characters')
   .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits, ".", "_", ":" or "-"');
 import { type Result } from './contract/result';
+import { LIMITS, plainText } from './limits';
 import { TemplateHistoryEntrySchema } from './contract/template-history';
 import { LayoutDraftSchema, LayoutSchema } from './layout';
 import { ProfileSaveInputSchema, ProfileTestResultSchema, ProfileViewSchema } from './profile';
@@ -62,11 +63,17 @@ export * from './contract/windows';
 /** A channel that takes nothing: the renderer calls it without an argument. */
 const none = z.undefined();
 /** Calls to the platform use the selected profile unless a layout names its own. */
-const profileId = z.string().min(1).optional();
-const idInput = z.object({ id: z.string().min(1) });
+/** The id of something saved (a profile, a view, a tour). */
+const idRef = plainText(LIMITS.idRef, { required: 'required' });
+const profileId = idRef.optional();
+const idInput = z.object({ id: idRef });
 const removed = z.object({ removed: z.boolean() });
-const page = z.number().int().min(1).optional();
-const pageSize = z.number().int().min(1).optional();
+const page = z.number().int().min(1).max(1_000_000).optional();
+/** Held to what a platform serves by the client (platform-paging.ts); this only bounds the number. */
+const pageSize = z.number().int().min(1).max(10_000).optional();
+/** A key the platform gave (product, project), a search word. */
+const platformKey = plainText(LIMITS.credentialKey, { required: 'required' });
+const streamId = plainText(LIMITS.deviceKey);
 
 export const channels = {
   'profiles:list': { input: none, output: z.array(ProfileViewSchema) },
@@ -74,7 +81,7 @@ export const channels = {
   'profiles:remove': { input: idInput, output: removed },
   /** null clears the selection. */
   'profiles:select': {
-    input: z.object({ id: z.string().min(1).nullable() }),
+    input: z.object({ id: idRef.nullable() }),
     output: ProfileViewSchema.nullable(),
   },
   /**
@@ -83,9 +90,7 @@ export const channels = {
    * taken from the stored profile).
    */
   'profiles:test': {
-    input: z
-      .union([z.object({ id: z.string().min(1) }), z.object({ draft: ProfileSaveInputSchema })])
-      .optional(),
+    input: z.union([z.object({ id: idRef }), z.object({ draft: ProfileSaveInputSchema })]).optional(),
     output: ProfileTestResultSchema,
   },
   'products:list': {
@@ -96,8 +101,8 @@ export const channels = {
   'devices:list': {
     input: z.object({
       profileId,
-      productKey: z.string().min(1).optional(),
-      keyword: z.string().optional(),
+      productKey: platformKey.optional(),
+      keyword: plainText(LIMITS.credentialKey).optional(),
       page,
       pageSize,
     }),
@@ -106,9 +111,9 @@ export const channels = {
   'streams:start': {
     input: z.object({
       profileId,
-      deviceKey: z.string().min(1),
-      sipId: z.string().optional(),
-      channelId: z.string().optional(),
+      deviceKey: plainText(LIMITS.deviceKey, { required: 'required' }),
+      sipId: streamId.optional(),
+      channelId: streamId.optional(),
     }),
     output: StreamPlaybackSchema.extend({
       /** Why these URLs cannot be reached from here, when that is known before trying (media host). */
@@ -122,7 +127,7 @@ export const channels = {
   'templates:create': {
     input: z.object({
       profileId,
-      projectKey: z.string().min(1).optional(),
+      projectKey: platformKey.optional(),
       template: ArchiveTemplateShapeSchema,
     }),
     output: ArchiveTemplateResultSchema,
@@ -138,12 +143,12 @@ export const channels = {
   'layouts:remove': { input: idInput, output: removed },
   /** A new name for a saved view; another view of that name (any case) is refused. */
   'layouts:rename': {
-    input: z.object({ id: z.string().min(1), name: LayoutSchema.shape.name }),
+    input: z.object({ id: idRef, name: LayoutSchema.shape.name }),
     output: LayoutSchema,
   },
   /** A copy of a saved view with a new id, named `<name> (copy)` unless a name is given. */
   'layouts:duplicate': {
-    input: z.object({ id: z.string().min(1), name: LayoutSchema.shape.name.optional() }),
+    input: z.object({ id: idRef, name: LayoutSchema.shape.name.optional() }),
     output: LayoutSchema,
   },
   'settings:get': { input: none, output: SettingsSchema },
@@ -177,7 +182,7 @@ export const channels = {
   'windows:open': { input: WindowOpenInputSchema, output: WindowOpenedSchema },
   /** Import a provisioning file (its text): all or nothing. */
   'provisioning:import': {
-    input: z.object({ text: z.string().max(1_000_000, 'the file is larger than 1 MB') }),
+    input: z.object({ text: z.string().max(LIMITS.provisioningBytes, 'the file is larger than 1 MB') }),
     output: ProvisioningSummarySchema,
   },
   'tours:list': { input: none, output: z.array(TourSchema) },

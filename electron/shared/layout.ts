@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { formatPath, type FieldProblem } from './domain';
+import { displayText, LIMITS, plainText } from './limits';
 import { TransportSchema } from './settings';
 
-export const MAX_GRID = 8;
+export const MAX_GRID = LIMITS.gridSide;
+/** Tiles, areas or parked tiles of one view. */
+const MAX_TILES = LIMITS.tilesPerView;
 
 const span = z.number().int().min(1).max(MAX_GRID);
 /** 1-based, like CSS grid lines: column 1 is the leftmost. */
@@ -14,17 +17,17 @@ const position = z.number().int().min(1).max(MAX_GRID);
  * A tile without column and row is placed automatically into the first free cells, row by row.
  */
 export const LayoutTileSchema = z.object({
-  deviceKey: z.string().trim().min(1, 'deviceKey is required'),
-  sipId: z.string().optional(),
-  channelId: z.string().optional(),
+  deviceKey: plainText(LIMITS.deviceKey, { trim: true, required: 'deviceKey is required' }),
+  sipId: plainText(LIMITS.deviceKey).optional(),
+  channelId: plainText(LIMITS.deviceKey).optional(),
   column: position.optional(),
   row: position.optional(),
   columnSpan: span.optional(),
   rowSpan: span.optional(),
   /** A caption shown instead of the device name. */
-  label: z.string().max(100).optional(),
+  label: plainText(LIMITS.name).optional(),
   /** The device's name as the catalog (or a provisioning file) knew it: the tile's title; the key only as a fallback. */
-  deviceName: z.string().max(200).optional(),
+  deviceName: displayText(LIMITS.deviceName).optional(),
   /** The transport this tile tries first (before the settings' order); absent: the settings decide. */
   transport: TransportSchema.optional(),
   /** How the picture fills its tile: letterboxed (fit, the default), cropped (fill) or stretched. */
@@ -46,10 +49,9 @@ export const LayoutAreaSchema = z.object({
 });
 export type LayoutArea = z.infer<typeof LayoutAreaSchema>;
 
-export const LayoutGridSchema = z.object({
-  columns: z.number().int().min(1).max(MAX_GRID),
-  rows: z.number().int().min(1).max(MAX_GRID),
-});
+const sideRange = `a whole number from 1 to ${MAX_GRID}`;
+const gridSide = z.number().int(sideRange).min(1, sideRange).max(MAX_GRID, sideRange);
+export const LayoutGridSchema = z.object({ columns: gridSide, rows: gridSide });
 export type LayoutGrid = z.infer<typeof LayoutGridSchema>;
 
 const layoutFields = {
@@ -57,30 +59,30 @@ const layoutFields = {
     .string()
     .trim()
     .min(1, 'id is required')
-    .max(64, 'at most 64 characters')
+    .max(LIMITS.id, `at most ${LIMITS.id} characters`)
     .regex(
       /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
       'letters, digits, ".", "_" or "-", starting with a letter or digit',
     ),
-  name: z.string().trim().min(1, 'name is required').max(100, 'at most 100 characters'),
+  name: plainText(LIMITS.name, { trim: true, required: 'name is required' }),
   /** The profile whose credentials play this wall. */
-  profileId: z.string().trim().min(1, 'profileId is required'),
+  profileId: plainText(LIMITS.idRef, { trim: true, required: 'profileId is required' }),
   grid: LayoutGridSchema,
-  tiles: z.array(LayoutTileSchema).max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} tiles`),
+  tiles: z.array(LayoutTileSchema).max(MAX_TILES, `at most ${MAX_TILES} tiles`),
   /** Merged areas (larger cells), in bounds and not overlapping; absent: every cell is 1 × 1. */
-  areas: z
-    .array(LayoutAreaSchema)
-    .max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} areas`)
-    .optional(),
+  areas: z.array(LayoutAreaSchema).max(MAX_TILES, `at most ${MAX_TILES} areas`).optional(),
   /**
    * Tiles that did not fit when the grid was made smaller, at the cells they had: growing the grid
    * again puts them back. Not shown and not checked against the grid (they are outside it by nature).
    */
-  parked: z
-    .array(LayoutTileSchema)
-    .max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} parked tiles`)
-    .optional(),
+  parked: z.array(LayoutTileSchema).max(MAX_TILES, `at most ${MAX_TILES} parked tiles`).optional(),
 };
+
+/**
+ * What makes two view names the same name: case and surrounding spaces aside ("Lobby" and " lobby ").
+ * One rule for saving, renaming, duplicating, importing and provisioning views.
+ */
+export const viewNameKey = (name: string): string => name.trim().toLowerCase();
 
 /** A tile with its cell decided. */
 export interface PlacedTile extends LayoutTile {
@@ -173,6 +175,12 @@ export const rectContains = (outer: Rect, inner: Rect): boolean =>
  * area's size. Paths name the tile (`tiles[2]`, `tiles[2].column`) or the area (`areas[1].rowSpan`).
  */
 export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problems: FieldProblem[] } {
+  // Never build the cells of a grid its schema refuses (a caller may hand anything in).
+  if (!LayoutGridSchema.safeParse(layout.grid).success)
+    return {
+      placed: [],
+      problems: [{ path: 'grid', message: `at most ${MAX_GRID} columns and ${MAX_GRID} rows` }],
+    };
   const { columns, rows } = layout.grid;
   const owner: (number | undefined)[][] = Array.from({ length: rows }, () => Array(columns).fill(undefined));
   const checked = checkAreas(layout);
@@ -278,10 +286,26 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
   return { placed, problems };
 }
 
+/**
+ * Place the tiles only once the grid, the tiles and the areas passed their own checks: placing
+ * builds the grid's cells, so a grid of 40 000 000 rows (refused by its schema, which zod still
+ * reports alongside) must never reach it.
+ */
 function refineTiles(layout: LayoutShape, ctx: z.RefinementCtx): void {
+  if (ctx.issues.some((issue) => blocksPlacement(issue.path ?? []))) return;
   for (const problem of placeTiles(layout).problems) {
     ctx.addIssue({ code: 'custom', path: pathToKeys(problem.path), message: problem.message });
   }
+}
+
+const PLACEMENT_FIELDS = new Set<PropertyKey>(['column', 'row', 'columnSpan', 'rowSpan']);
+
+/** Whether a problem at this path leaves the layout unsafe to place (a caption's problem does not). */
+function blocksPlacement(path: readonly PropertyKey[]): boolean {
+  const [head, index, field] = path;
+  if (head === 'grid' || head === 'areas') return true;
+  if (head !== 'tiles') return false;
+  return field === undefined || PLACEMENT_FIELDS.has(field) || index === undefined;
 }
 
 /** `tiles[2].column` -> ['tiles', 2, 'column'] (so zod reports the same path). */

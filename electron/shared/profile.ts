@@ -7,6 +7,7 @@ import {
   type CredentialType,
 } from './domain';
 import { AppErrorSchema } from './contract/result';
+import { LIMITS, plainText, refusedCharacter } from './limits';
 
 /**
  * How well the secret store protects secrets right now.
@@ -32,6 +33,11 @@ export const HttpUrlSchema = z
   .string()
   .trim()
   .min(1, 'base URL is required')
+  .max(LIMITS.url, `at most ${LIMITS.url} characters`)
+  .refine(
+    (v) => v.length > LIMITS.url || refusedCharacter(v) === undefined,
+    'must not contain control or bidirectional characters',
+  )
   .refine((v) => {
     try {
       const url = new URL(v);
@@ -68,8 +74,11 @@ export const ProfileIdSchema = z
   .string()
   .trim()
   .min(1, 'id is required')
-  .max(64, 'at most 64 characters')
+  .max(LIMITS.id, `at most ${LIMITS.id} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
+
+/** The name of a credential key or secret (`userKey`, `authSecret`): the type's own names are checked below. */
+const fieldName = z.string().max(64, 'at most 64 characters');
 
 /**
  * A profile as the renderer sees it: never a secret, only whether each one is configured.
@@ -102,12 +111,13 @@ export const ProfileSaveInputSchema = z
   .object({
     /** Absent: a new profile (an id is made from the name). */
     id: ProfileIdSchema.optional(),
-    name: z.string().trim().min(1, 'name is required').max(100, 'at most 100 characters'),
+    name: plainText(LIMITS.name, { trim: true, required: 'name is required' }),
     baseUrl: HttpUrlSchema,
     placement: PlacementSchema.default('query'),
     credentialType: CredentialTypeSchema,
-    keys: z.record(z.string(), z.string().trim()),
-    secrets: z.record(z.string(), z.string()).optional(),
+    keys: z.record(fieldName, plainText(LIMITS.credentialKey, { trim: true })),
+    /** Never trimmed: a secret is sent exactly as typed. */
+    secrets: z.record(fieldName, plainText(LIMITS.secret)).optional(),
     /** The user saw the warning that this machine can only store secrets weakly and accepted it. */
     acceptWeakStorage: z.boolean().optional(),
     /** Select the profile after saving. */

@@ -7,6 +7,7 @@ import {
   UserCredentialsSchema,
 } from './domain';
 import { LayoutAreaSchema, LayoutGridSchema, LayoutTileSchema } from './layout';
+import { LIMITS, plainText } from './limits';
 import { HostPortSchema, HttpUrlSchema, MediaHostSchema, ProfileIdSchema } from './profile';
 import { TourFileSchema } from './tour';
 
@@ -41,7 +42,9 @@ export const ProvisionedCredentialsSchema = z.discriminatedUnion('type', [
   ProjectCredentialsSchema.strict(),
 ]);
 
-const name = z.string().trim().min(1, 'must not be empty').max(100, 'at most 100 characters');
+const name = plainText(LIMITS.name, { trim: true, required: 'must not be empty' });
+/** The id of something in the file or saved. */
+const ref = plainText(LIMITS.idRef, { required: 'must not be empty' });
 
 export const ProvisionedProfileSchema = z
   .object({
@@ -64,11 +67,16 @@ export const ProvisionedLayoutSchema = z
     id: ProfileIdSchema,
     name,
     /** The id of a profile in this file or already saved. */
-    profile: z.string().min(1, 'must not be empty'),
+    profile: ref,
     grid: LayoutGridSchema.strict(),
-    tiles: z.array(LayoutTileSchema.strict()),
+    tiles: z
+      .array(LayoutTileSchema.strict())
+      .max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} tiles`),
     /** Merged areas (larger cells), as a saved view has them. */
-    areas: z.array(LayoutAreaSchema.strict()).max(64, 'at most 64 areas').optional(),
+    areas: z
+      .array(LayoutAreaSchema.strict())
+      .max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} areas`)
+      .optional(),
   })
   .strict();
 export type ProvisionedLayout = z.infer<typeof ProvisionedLayoutSchema>;
@@ -77,7 +85,7 @@ export const ProvisionedKioskSchema = z
   .object({
     enabled: z.boolean(),
     /** The id of a layout in this file or already saved; required when enabled. */
-    startLayout: z.string().min(1, 'must not be empty').optional(),
+    startLayout: ref.optional(),
     locked: z.boolean().optional(),
     /**
      * The administrator's PIN (4 to 12 digits) that unlocks a locked kiosk and lets it quit. Stored
@@ -95,15 +103,18 @@ export const ProvisionedKioskSchema = z
 
 export const ProvisioningFileSchema = z
   .object({
-    $schema: z.string().optional(),
+    $schema: z.string().max(LIMITS.url).optional(),
     version: z.literal(PROVISIONING_VERSION),
-    profiles: z.array(ProvisionedProfileSchema).optional(),
-    layouts: z.array(ProvisionedLayoutSchema).optional(),
+    profiles: z
+      .array(ProvisionedProfileSchema)
+      .max(LIMITS.provisionedProfiles, `at most ${LIMITS.provisionedProfiles} profiles`)
+      .optional(),
+    layouts: z.array(ProvisionedLayoutSchema).max(LIMITS.views, `at most ${LIMITS.views} layouts`).optional(),
     /** Tours (carousels), created or replaced by id; their views are layouts in this file or saved. */
-    tours: z.array(TourFileSchema).optional(),
+    tours: z.array(TourFileSchema).max(LIMITS.tours, `at most ${LIMITS.tours} tours`).optional(),
     kiosk: ProvisionedKioskSchema.optional(),
     /** The profile to select; default: the first profile of the file. */
-    selectedProfile: z.string().min(1).optional(),
+    selectedProfile: ref.optional(),
     /** After a successful import: replace each secret with VAULT_MARKER (default) or remove the file. */
     afterImport: AfterImportSchema.optional(),
   })

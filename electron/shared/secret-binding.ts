@@ -108,11 +108,8 @@ export const WEAK_STORAGE_PATH = 'acceptWeakStorage';
 
 /**
  * Whether an error is the vault's refusal to store secrets weakly (the operator may accept it and save
- * again): told by its detail, never by its words.
+ * again): told by its kind, never by its words.
  */
-export function isWeakStorageRefusal(error: {
-  kind: string;
-  details?: readonly { path: string }[];
-}): boolean {
-  return error.kind === 'vault' && !!error.details?.some((d) => d.path === WEAK_STORAGE_PATH);
+export function isWeakStorageRefusal(error: { kind: string }): boolean {
+  return error.kind === 'weak-storage';
 }

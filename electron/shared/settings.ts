@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, plainText } from './limits';
 
 /** The playback transports a tile may try, in the user's order of preference. */
 export const TransportSchema = z.enum(['ws-flv', 'flv', 'hls', 'ws-ts', 'ts', 'fmp4', 'ws-fmp4', 'webrtc']);
@@ -25,7 +26,16 @@ export function lowestLatencyOrder(order: readonly Transport[] = DEFAULT_TRANSPO
 }
 
 /** Status code (as text, "0", "1", ...) to the label an operator reads. The spec leaves the meanings open. */
-const legend = z.record(z.string().regex(/^-?\d+$/, 'a status code is a whole number'), z.string().max(60));
+const LEGEND_ENTRIES = 200;
+const legend = z
+  .record(
+    z
+      .string()
+      .max(20, 'at most 20 characters')
+      .regex(/^-?\d+$/, 'a status code is a whole number'),
+    plainText(60),
+  )
+  .refine((codes) => Object.keys(codes).length <= LEGEND_ENTRIES, `at most ${LEGEND_ENTRIES} status codes`);
 
 export const StatusLegendSchema = z.object({
   deviceStatus: legend,
@@ -36,7 +46,7 @@ export type StatusLegend = z.infer<typeof StatusLegendSchema>;
 export const KioskSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The layout the app opens on when kiosk mode is on. */
-  startLayout: z.string().nullable(),
+  startLayout: plainText(LIMITS.idRef).nullable(),
   /** Locked: the operator cannot leave the wall or change it. */
   locked: z.boolean(),
   /** Start the app when the user logs in (Windows and macOS login items, a Linux XDG autostart entry). */
@@ -48,6 +58,7 @@ export const SettingsSchema = z.object({
   transportOrder: z
     .array(TransportSchema)
     .min(1, 'keep at least one transport')
+    .max(TransportSchema.options.length, 'each transport at most once')
     .refine((list) => new Set(list).size === list.length, 'each transport at most once'),
   statusLegend: StatusLegendSchema,
   /** Show per-tile playback stats by default. */

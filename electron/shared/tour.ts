@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_GRID } from './layout';
+import { displayText, LIMITS, plainText } from './limits';
 
 /** The shortest dwell a tour page may have: shorter, and operators see nothing but switches. */
 export const MIN_DWELL_SECONDS = 5;
@@ -9,7 +10,7 @@ const id = z
   .string()
   .trim()
   .min(1, 'id is required')
-  .max(64, 'at most 64 characters')
+  .max(LIMITS.id, `at most ${LIMITS.id} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
 
 const dwellSeconds = z
@@ -20,16 +21,16 @@ const dwellSeconds = z
 
 /** One device a cycling tile shows in turn. */
 export const TourDeviceSchema = z.object({
-  deviceKey: z.string().trim().min(1, 'deviceKey is required'),
-  sipId: z.string().optional(),
-  channelId: z.string().optional(),
-  deviceName: z.string().max(200).optional(),
+  deviceKey: plainText(LIMITS.deviceKey, { trim: true, required: 'deviceKey is required' }),
+  sipId: plainText(LIMITS.deviceKey).optional(),
+  channelId: plainText(LIMITS.deviceKey).optional(),
+  deviceName: displayText(LIMITS.deviceName).optional(),
 });
 export type TourDevice = z.infer<typeof TourDeviceSchema>;
 
 const tourFields = {
   id,
-  name: z.string().trim().min(1, 'name is required').max(100, 'at most 100 characters'),
+  name: plainText(LIMITS.name, { trim: true, required: 'name is required' }),
   dwellSeconds,
 };
 
@@ -43,7 +44,10 @@ export const TourSchema = z.discriminatedUnion('kind', [
     ...tourFields,
     kind: z.literal('views'),
     /** Layout ids, in the order shown; a view may appear more than once. */
-    views: z.array(id).min(2, 'a tour of views needs at least 2 views').max(64, 'at most 64 views'),
+    views: z
+      .array(id)
+      .min(2, 'a tour of views needs at least 2 views')
+      .max(LIMITS.viewsPerTour, `at most ${LIMITS.viewsPerTour} views`),
   }),
   z.object({
     ...tourFields,
@@ -53,7 +57,10 @@ export const TourSchema = z.discriminatedUnion('kind', [
     /** The cell of that view that cycles (1-based, like a layout tile's column and row). */
     column: z.number().int().min(1).max(MAX_GRID),
     row: z.number().int().min(1).max(MAX_GRID),
-    devices: z.array(TourDeviceSchema).min(2, 'a cycling tile needs at least 2 devices').max(256),
+    devices: z
+      .array(TourDeviceSchema)
+      .min(2, 'a cycling tile needs at least 2 devices')
+      .max(LIMITS.devicesPerTour, `at most ${LIMITS.devicesPerTour} devices`),
   }),
 ]);
 export type Tour = z.infer<typeof TourSchema>;
@@ -63,7 +70,10 @@ export const TourFileSchema = z.discriminatedUnion('kind', [
   TourSchema.options[0].strict(),
   TourSchema.options[1]
     .extend({
-      devices: z.array(TourDeviceSchema.strict()).min(2, 'a cycling tile needs at least 2 devices').max(256),
+      devices: z
+        .array(TourDeviceSchema.strict())
+        .min(2, 'a cycling tile needs at least 2 devices')
+        .max(LIMITS.devicesPerTour, `at most ${LIMITS.devicesPerTour} devices`),
     })
     .strict(),
 ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LayoutGridSchema, LayoutSchema, LayoutTileSchema, MAX_GRID } from './layout';
+import { LayoutGridSchema, LayoutSchema, LayoutTileSchema } from './layout';
+import { LIMITS, plainText } from './limits';
 import { TourFileSchema } from './tour';
 
 /**
@@ -19,10 +20,10 @@ export const TransferViewSchema = z
   .object({
     ...LayoutSchema.shape,
     grid: LayoutGridSchema.strict(),
-    tiles: z.array(strictTile).max(MAX_GRID * MAX_GRID, `at most ${MAX_GRID * MAX_GRID} tiles`),
+    tiles: z.array(strictTile).max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} tiles`),
     parked: z
       .array(strictTile)
-      .max(MAX_GRID * MAX_GRID)
+      .max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} parked tiles`)
       .optional(),
   })
   .strict()
@@ -37,18 +38,20 @@ export const TransferViewSchema = z
 
 export const ViewsDocumentSchema = z
   .object({
-    $schema: z.string().optional(),
+    $schema: z.string().max(LIMITS.url).optional(),
     format: z.literal(VIEWS_FORMAT),
     version: z.literal(VIEWS_VERSION),
     /** When it was exported (ISO 8601), for the people who keep the files. */
-    exportedAt: z.string().optional(),
-    views: z.array(TransferViewSchema).max(1000, 'at most 1000 views'),
-    tours: z.array(TourFileSchema).max(1000, 'at most 1000 tours').optional(),
+    exportedAt: plainText(100).optional(),
+    views: z.array(TransferViewSchema).max(LIMITS.views, `at most ${LIMITS.views} views`),
+    tours: z.array(TourFileSchema).max(LIMITS.tours, `at most ${LIMITS.tours} tours`).optional(),
   })
   .strict();
 export type ViewsDocument = z.infer<typeof ViewsDocumentSchema>;
 
-const idList = z.array(z.string().min(1)).max(1000);
+const idList = z
+  .array(plainText(LIMITS.idRef, { required: 'must not be empty' }))
+  .max(LIMITS.views + LIMITS.tours);
 
 /** Which views and tours to export; absent: all. Views a chosen tour shows come along. */
 export const ViewsExportInputSchema = z
@@ -79,7 +82,7 @@ export const ImportConflictSchema = z.enum(['copy', 'replace']);
 export type ImportConflict = z.infer<typeof ImportConflictSchema>;
 
 export const ViewsImportInputSchema = z.object({
-  text: z.string().max(2_000_000, 'the file is larger than 2 MB'),
+  text: z.string().max(LIMITS.viewsFileChars, 'the file is larger than 2 MB'),
   onConflict: ImportConflictSchema.default('copy'),
 });
 export type ViewsImportInput = z.input<typeof ViewsImportInputSchema>;

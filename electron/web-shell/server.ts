@@ -139,7 +139,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   const guard = new RequestGuard();
   // The token is a credential: no log line may ever show it.
-  redactor.add(guard.token);
+  redactor.register('web-shell:token', guard.token);
+  // A shell paused past the lock's stale time may find its folder taken: it stops saving, and says so.
+  folder.onLost((message) => core.notify({ level: 'error', source: 'data-folder', message }));
   const files = new StaticFiles(rendererDir);
   const stream = new EventStream(log.child('events'), options.heartbeatMs);
   const unsubscribe = core.onAny((event, payload) => stream.publish(event, payload));

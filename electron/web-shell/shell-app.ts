@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { createStreamBody } from '@hono/node-server/utils/stream';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Core } from '../core/core';
 import type { Logger } from '../core/logger';
 import { isChannel } from '../core/run-handler';
@@ -11,6 +10,7 @@ import type { AppError, Channel } from '../shared/contract';
 import type { EventStream } from './event-stream';
 import { messagePage } from './html-pages';
 import type { RequestGuard } from './request-guard';
+import { readBody } from './request-body';
 import { securityHeaders } from './security-headers';
 import type { StaticFiles } from './static-files';
 
@@ -119,16 +119,23 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
       c.set('channel', channel);
       await next();
     },
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // The rest of the upload is not read: close the connection after the answer.
-      onError: (c) =>
-        c.json(failure('invalid-input', `The request body is larger than ${MAX_BODY_BYTES} bytes.`), 413, {
-          Connection: 'close',
-        }),
-    }),
     async (c) => {
-      const text = await c.req.text();
+      const body = await readBody(c.req.raw, MAX_BODY_BYTES);
+      if (body.kind === 'too-large')
+        // The rest of the upload is not read: close the connection after the answer.
+        return c.json(
+          failure('invalid-input', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+          413,
+          {
+            Connection: 'close',
+          },
+        );
+      if (body.kind === 'not-utf8')
+        return c.json(failure('invalid-input', 'The request body is not UTF-8 text.'), 400);
+      if (body.kind === 'broken')
+        return c.json(failure('invalid-input', 'The request body could not be read to its end.'), 400);
+      const text = body.text;
+      // No body (none sent, or an empty chunked one) is no input: the channel's schema decides.
       let input: unknown;
       if (text.trim() !== '') {
         if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))

@@ -1,17 +1,21 @@
 import { slugId } from '../../shared/slug-id';
-import type { Layout } from '../../shared/layout';
+import { viewNameKey, type Layout } from '../../shared/layout';
+import { LIMITS } from '../../shared/limits';
 import { CoreError } from '../core-error';
 import type { CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
 
 /** A name no other view has (case and spaces aside): `Lobby (copy)`, `Lobby (copy 2)`, ... */
-export function freeViewName(base: string, taken: readonly string[], suffix: string): string {
-  const key = (n: string) => n.trim().toLowerCase();
-  const names = new Set(taken.map(key));
+export function freeViewName(
+  base: string,
+  taken: readonly string[] | ReadonlySet<string>,
+  suffix: string,
+): string {
+  const names = new Set([...taken].map(viewNameKey));
   for (let n = 1; ; n++) {
     const tail = n === 1 ? ` (${suffix})` : ` (${suffix} ${n})`;
-    const name = `${base.slice(0, 100 - tail.length)}${tail}`;
-    if (!names.has(key(name))) return name;
+    const name = `${base.slice(0, LIMITS.name - tail.length)}${tail}`;
+    if (!names.has(viewNameKey(name))) return name;
   }
 }
 
@@ -36,8 +40,8 @@ export function layoutHandlers(
     return layout;
   };
   const newId = async (name: string) => {
-    const taken = (await layouts.list()).map((l) => l.id);
-    return slugId(name, (id) => taken.includes(id), 'layout');
+    const taken = new Set((await layouts.list()).map((l) => l.id));
+    return slugId(name, (id) => taken.has(id), 'layout');
   };
   return {
     'layouts:list': () => layouts.list(),
@@ -53,15 +57,9 @@ export function layoutHandlers(
       return layout;
     },
 
+    // Names: one rule for save, rename and duplicate (and imports), kept by the store itself.
     'layouts:rename': async ({ id, name }) => {
       const layout = await existing(id);
-      const clash = (await layouts.list()).find(
-        (l) => l.id !== id && l.name.trim().toLowerCase() === name.trim().toLowerCase(),
-      );
-      if (clash)
-        throw new CoreError('invalid-input', `Another view is already called "${clash.name}".`, [
-          { path: 'name', message: `another view is already called "${clash.name}"` },
-        ]);
       const renamed: Layout = { ...layout, name };
       await layouts.saveMany([renamed]);
       await ctx.announce.layouts();

@@ -24,10 +24,10 @@ export function tourHandlers(
           `The tour "${draft.name}" was not saved: ${summarizeProblems(problems)}.`,
           problems,
         );
-      const taken = (await tours.list()).map((t) => t.id);
+      const taken = new Set((await tours.list()).map((t) => t.id));
       const tour = {
         ...draft,
-        id: draft.id ?? slugId(draft.name, (id) => taken.includes(id), 'tour'),
+        id: draft.id ?? slugId(draft.name, (id) => taken.has(id), 'tour'),
       } as Tour;
       await tours.saveMany([tour]);
       await ctx.announce.tours();

@@ -12,6 +12,8 @@ export const AppErrorKindSchema = z.enum([
   ...PlatformErrorKindSchema.options,
   'invalid-input',
   'vault',
+  /** Secrets could only be stored weakly here and the caller has not accepted that (it may, and save again). */
+  'weak-storage',
   'storage',
   'not-configured',
   /** The kiosk is locked: the core refuses every change, whoever asks. */

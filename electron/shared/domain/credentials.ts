@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS, plainText } from '../limits';
 
 /**
  * The four credential types of the platform (spec part 5).
@@ -64,30 +65,32 @@ export function refusalMessage(type: CredentialType, operation: Operation): stri
   return `${CREDENTIAL_TYPE_LABELS[type]} credentials cannot ${OPERATION_LABELS[operation]}; only ${list} credentials can.`;
 }
 
-const field = (name: string) => z.string().trim().min(1, `${name} is required`);
+/** A key (an id the platform gave) or a secret: required, bounded, no control or bidirectional characters. */
+const field = (name: string, max: number = LIMITS.credentialKey) =>
+  plainText(max, { trim: true, required: `${name} is required` });
 
 export const UserCredentialsSchema = z.object({
   type: z.literal('user'),
   userKey: field('userKey'),
   authKey: field('authKey'),
-  authSecret: field('authSecret'),
+  authSecret: field('authSecret', LIMITS.secret),
 });
 export const ProductCredentialsSchema = z.object({
   type: z.literal('product'),
   productKey: field('productKey'),
   queryKey: field('queryKey'),
-  querySecret: field('querySecret'),
+  querySecret: field('querySecret', LIMITS.secret),
 });
 export const DeviceCredentialsSchema = z.object({
   type: z.literal('device'),
   deviceKey: field('deviceKey'),
-  queryToken: field('queryToken'),
+  queryToken: field('queryToken', LIMITS.secret),
 });
 export const ProjectCredentialsSchema = z.object({
   type: z.literal('project'),
   projectKey: field('projectKey'),
   projectAuthKey: field('projectAuthKey'),
-  projectAuthSecret: field('projectAuthSecret'),
+  projectAuthSecret: field('projectAuthSecret', LIMITS.secret),
 });
 
 /** A complete credential set, secrets included. Lives only in main or the browser shell's server. */

@@ -25,19 +25,31 @@ export const INTEGER_PATTERN = /^-?(0|[1-9]\d*)$/;
  */
 export const MAX_NUMBER_CHARS = 40;
 
+/**
+ * Sizes the wire shape accepts at all, far above the rules below (which word the real limits), so
+ * a call never makes the app check or send a megabyte of template.
+ */
+const SHAPE_TEXT = 1000;
+const SHAPE_MAP_ENTRIES = 32;
+const shapeText = z.string().max(SHAPE_TEXT, `at most ${SHAPE_TEXT} characters`);
+
 export const TemplateParameterSchema = z.object({
   dataType: TemplateDataTypeSchema,
-  identifier: z.string(),
-  name: z.string(),
-  map: z.record(z.string(), z.string()),
+  identifier: shapeText,
+  name: shapeText,
+  map: z
+    .record(z.string().max(64, 'at most 64 characters'), shapeText)
+    .refine((map) => Object.keys(map).length <= SHAPE_MAP_ENTRIES, `at most ${SHAPE_MAP_ENTRIES} entries`),
 });
 export type TemplateParameter = z.infer<typeof TemplateParameterSchema>;
 
 /** The wire shape of ArchiveTemplateSaveDTO: what is sent, before the rules below. */
 export const ArchiveTemplateShapeSchema = z.object({
-  desc: z.string(),
-  name: z.string(),
-  parameters: z.array(TemplateParameterSchema),
+  desc: z.string().max(10 * SHAPE_TEXT, `at most ${10 * SHAPE_TEXT} characters`),
+  name: shapeText,
+  parameters: z
+    .array(TemplateParameterSchema)
+    .max(10 * MAX_PARAMETERS, `at most ${MAX_PARAMETERS} parameters`),
 });
 export type ArchiveTemplateSaveDto = z.infer<typeof ArchiveTemplateShapeSchema>;
 

@@ -144,7 +144,7 @@ describe('CredentialVault', () => {
   it('refuses weak storage unless the user accepts it, and says how', async () => {
     const vault = open(new TestCipher('weak'));
     const refused = await failure(vault.save(user()));
-    expect(refused.kind).toBe('vault');
+    expect(refused.kind).toBe('weak-storage');
     expect(refused.message).toMatch(/weak secret storage.*not saved.*acceptWeakStorage/s);
     expect(await everythingOnDisk()).toBe('');
 

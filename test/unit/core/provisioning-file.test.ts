@@ -219,6 +219,19 @@ describe('a provisioning file leaves no secret behind', () => {
       (e: unknown) => e as { details?: { message: string }[] },
     );
     expect(refused?.details?.[0].message).toContain('platform address changed');
+
+    // Pointing the streams (which carry the platform's secret) at another host asks for the secret too.
+    const redirected = JSON.parse(await readFile(file, 'utf8'));
+    redirected.profiles[0].baseUrl = platform.baseUrl;
+    redirected.profiles[0].mediaHost = '127.0.0.9:8080';
+    await write(redirected);
+    const capture = await core.applyProvisioningFile(file).then(
+      () => undefined,
+      (e: unknown) => e as { details?: { path: string; message: string }[] },
+    );
+    expect(capture?.details).toEqual([
+      { path: '$.profiles[0].credentials.authSecret', message: expect.stringContaining('media host changed') },
+    ]);
   });
 
   it('says so, and keeps the import, when the file cannot be rewritten', async () => {

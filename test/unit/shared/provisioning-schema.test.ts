@@ -50,6 +50,9 @@ function outline(
   if (Array.isArray(alternatives))
     alternatives.forEach((child, i) => outline(root, child as Schema, `${path}|${i}`, out));
   if (n.enum) out[`${path}#enum`] = [...(n.enum as unknown[])].sort();
+  // The limits the app checks before any work (electron/shared/limits.ts): an integrator's editor warns of them too.
+  for (const limit of ['maxItems', 'maxLength', 'maximum'])
+    if (n[limit] !== undefined) out[`${path}#${limit}`] = n[limit];
   if (n.const !== undefined) out[`${path}#const`] = n.const;
   return out;
 }
@@ -251,7 +254,7 @@ const invalid: [string, () => unknown][] = [
 ];
 
 describe('provisioning JSON Schema and zod schema', () => {
-  it('describe the same objects, properties, required keys and enums', () => {
+  it('describe the same objects, properties, required keys, enums and limits', () => {
     const mine = outline(fileSchema, fileSchema);
     const theirs = outline(zodSchema, zodSchema);
     expect(mine).toEqual(theirs);

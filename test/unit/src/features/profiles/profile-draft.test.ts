@@ -150,16 +150,12 @@ describe('profile draft', () => {
     expect(secretRebindReason({ ...draft, mediaHost: { http: '', https: '' } }, withHost)).toBeUndefined();
   });
 
-  it('recognises the weak-storage refusal by its detail, not by its words', () => {
-    const detail = [{ path: 'acceptWeakStorage', message: 'accept it to save' }];
-    expect(isWeakStorageRefusal({ kind: 'vault', message: 'Storage is poor here', details: detail })).toBe(
-      true,
-    );
+  it('recognises the weak-storage refusal by its kind, not by its words', () => {
+    expect(isWeakStorageRefusal({ kind: 'weak-storage', message: 'Storage is poor here' })).toBe(true);
     // Words alone (another vault error that mentions "weak") are not the refusal.
     expect(isWeakStorageRefusal({ kind: 'vault', message: 'Only weak secret storage is available…' })).toBe(
       false,
     );
     expect(isWeakStorageRefusal({ kind: 'vault', message: 'cannot encrypt secrets' })).toBe(false);
-    expect(isWeakStorageRefusal({ kind: 'invalid-input', message: 'weak', details: detail })).toBe(false);
   });
 });
