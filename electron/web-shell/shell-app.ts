@@ -146,7 +146,9 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
           return c.json(failure('invalid-input', 'The request body is not valid JSON.'), 400);
         }
       }
-      return c.json(await core.call(c.get('channel'), input));
+      const result = await core.call(c.get('channel'), input);
+      // Input the contract refuses is the caller's mistake, in HTTP terms too (the body says what and where).
+      return c.json(result, !result.ok && result.error.kind === 'invalid-input' ? 400 : 200);
     },
   );
 

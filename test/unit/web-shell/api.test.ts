@@ -47,9 +47,9 @@ describe('browser shell: the Api over HTTP', () => {
     });
   });
 
-  it('answers invalid input with 200 and a typed invalid-input error naming each path', async () => {
+  it('answers invalid input with 400 and a typed invalid-input error naming each path', async () => {
     const bad = await f.call('profiles:save', { ...userProfile, baseUrl: 'ftp://x', keys: { userKey: 'u' } });
-    expect(bad.status).toBe(200);
+    expect(bad.status).toBe(400);
     expect(bad.result.ok).toBe(false);
     if (bad.result.ok) return;
     expect(bad.result.error.kind).toBe('invalid-input');

@@ -74,7 +74,7 @@ describe('request bodies of every shape (browser shell)', () => {
     expect(result(none.body)).toMatchObject({ ok: true, value: { shell: 'web' } });
 
     const needsInput = await exchange(head('layouts:save', []));
-    expect(needsInput.status).toBe(200);
+    expect(needsInput.status).toBe(400);
     expect(result(needsInput.body)).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
 
     const emptyChunked = await exchange(
