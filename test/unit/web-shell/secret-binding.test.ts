@@ -115,6 +115,23 @@ describe('browser shell: a saved secret goes only to its own platform', () => {
     expect(capture.seen).toEqual([]);
   });
 
+  it('a media host pointed elsewhere with blank secrets is refused: no stream secret reaches it', async () => {
+    const host = new URL(capture.origin).host;
+    const { result } = await f.call('profiles:save', draft({ mediaHost: { http: host, https: host } }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.details?.[0]).toMatchObject({ path: 'secrets.authSecret' });
+      expect(result.error.message).toContain('media host changed');
+    }
+    // The wall's stream addresses still name the platform's own media server, never the capture host.
+    const stream = await f.call<{ urls?: Record<string, unknown> }>('streams:start', {
+      profileId: saved.id,
+      deviceKey: 'dk-any',
+    });
+    expect(JSON.stringify(stream.result)).not.toContain(host);
+    expect(capture.seen).toEqual([]);
+  });
+
   it('changed keys on the same origin need the secret typed again', async () => {
     const { result } = await f.call('profiles:test', {
       draft: draft({ keys: { ...saved.keys, userKey: 'someone-else' } }),
