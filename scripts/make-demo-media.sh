@@ -56,6 +56,13 @@ encode cam4-life "life=size=160x90:rate=25:mold=10:life_color=#00cc66:death_colo
   "$(overlay 'CAM 4  LIFE' 30)" 700k
 encode hd720-gradients "gradients=size=1280x720:rate=25:speed=0.02" "$(overlay 'HD 720p  GRADIENTS' 56)" 1200k
 
+# The AAC camera's sound for the demo platform's ZLMediaKit habits (--zlm): a 500 Hz tone, AAC-LC,
+# 16 kHz mono, as ADTS frames of 1024 samples (64 ms) that the media server loops. Only this one is
+# encoded here: G.711 is made in code (media/g711.ts) and the silent AAC frame is ZLMediaKit's own.
+ffmpeg -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=500:sample_rate=16000:duration=5.12" \
+  -ac 1 -c:a aac -profile:a aac_low -b:a 32k -f adts "${OUT}/tone-500hz-16k.aac"
+echo "${OUT}/tone-500hz-16k.aac $(stat -c %s "${OUT}/tone-500hz-16k.aac") bytes"
+
 cat > "${OUT}/clips.json" <<'JSON'
 {
   "fps": 25,

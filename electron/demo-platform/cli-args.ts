@@ -23,6 +23,9 @@ export const USAGE = `Usage: npm run demo-platform -- [options]
                      cams.invalid for a platform whose media server is behind NAT
   --max-page-size N  serve at most N records a page (1-100), as platforms that cap pageSize do
   --odd-records      serve some records with fields of an unexpected type (every tenth, from the 4th)
+  --zlm              serve media as a real ZLMediaKit does: G.711 / AAC / silent-AAC audio beside the
+                     picture (per device), WS-FLV one write per message, HLS segment URLs without the
+                     secret, refused plays as HTTP 401 (WebRTC: 200 with code -400)
   --help             show this text
 
 Prints one JSON line {"baseUrl", "credentials"} on stdout, then logs requests to stderr.`;

@@ -20,8 +20,12 @@ async function main(): Promise<void> {
     process.stderr.write(`${USAGE}\n`);
     return;
   }
-  const { mediaPort, scrambleFields, secretTtlMs, rtcShape, advertisedHost, maxPageSize, oddRecords } =
+  const { mediaPort, scrambleFields, secretTtlMs, rtcShape, advertisedHost, maxPageSize, oddRecords, zlm } =
     args.mediaOptions;
+  if (zlm !== undefined && zlm !== true) {
+    process.stderr.write(`--zlm takes no value.\n\n${USAGE}\n`);
+    process.exit(2);
+  }
   if (rtcShape !== undefined && rtcShape !== 'zlm' && rtcShape !== 'whep') {
     process.stderr.write(`--rtc-shape is zlm or whep (got ${JSON.stringify(rtcShape)}).\n\n${USAGE}\n`);
     process.exit(2);
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
       scrambleFields: scrambleFields === true,
       ...(rtcShape !== undefined && { rtcShape }),
       ...(typeof secretTtlMs === 'number' && { secretTtlMs }),
+      ...(zlm === true && { zlm: true }),
     },
   });
   process.stdout.write(

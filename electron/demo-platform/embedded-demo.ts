@@ -47,7 +47,8 @@ export class EmbeddedDemo {
       port: 0,
       log: (line) => demoLog.debug(line),
       warn: (message) => this.log.warn(message),
-      media: { log: (line) => this.log.info(line) },
+      // DEMO_PLATFORM_ZLM=1: the embedded demo serves media as a real ZLMediaKit does (as `--zlm`).
+      media: { log: (line) => this.log.info(line), zlm: process.env.DEMO_PLATFORM_ZLM === '1' },
     });
     this.log.info(`demo platform on ${platform.baseUrl}${platform.media ? ' with live media' : ''}`);
     return platform;

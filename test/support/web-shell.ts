@@ -91,7 +91,12 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'wall-web-shell-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const media = options.liveMedia === false ? undefined : await createLiveMedia(options.liveMediaOptions);
+    // DEMO_PLATFORM_ZLM=1 runs a suite against the demo's ZLMediaKit habits (as the embedded demo does).
+    const zlm = process.env.DEMO_PLATFORM_ZLM === '1' ? { zlm: true } : {};
+    const media =
+      options.liveMedia === false
+        ? undefined
+        : await createLiveMedia({ ...zlm, ...options.liveMediaOptions });
     if (media) cleanups.push(() => media.close());
     const demo = await startDemoPlatform({
       seed: options.seed,

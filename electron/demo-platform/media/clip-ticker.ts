@@ -1,3 +1,5 @@
+import { flvAudioFrameTag, tsStreamType } from './audio-mux';
+import { audioAfterPicture, type AudioTrack, type AudioUnit } from './camera-audio';
 import type { Clip, ClipFrame } from './clip-library';
 import { flvVideoTag } from './flv-muxer';
 import type { LiveTimeline } from './live-timeline';
@@ -10,6 +12,8 @@ import { TsMuxer } from './ts-muxer';
 export class LiveFrame {
   private flvBytes?: Buffer;
   private tsBytes?: Buffer;
+  private audioUnits?: AudioUnit[];
+  private flvAudioTags?: Buffer[];
 
   constructor(
     readonly index: number,
@@ -39,6 +43,19 @@ export class LiveFrame {
     this.tsBytes ??= this.ticker.muxTs(this);
     return this.tsBytes;
   }
+
+  /** The audio frames that go right after this picture (none when the stream has no audio). */
+  audio(): AudioUnit[] {
+    const track = this.ticker.audio;
+    this.audioUnits ??= track ? audioAfterPicture(track, this.index, this.ticker.timeline.fps) : [];
+    return this.audioUnits;
+  }
+
+  /** Those audio frames as FLV tags. */
+  flvAudio(): Buffer[] {
+    this.flvAudioTags ??= this.audio().map((unit) => flvAudioFrameTag(unit, this.ticker.timeline.flvStartMs));
+    return this.flvAudioTags;
+  }
 }
 
 /** Anything that takes a clip's pictures as they come. */
@@ -61,13 +78,17 @@ export class ClipTicker {
   private gop: LiveFrame[] = [];
   private lastIndex = -1;
   private timer: NodeJS.Timeout | undefined;
-  private readonly tsMuxer = new TsMuxer();
+  private readonly tsMuxer: TsMuxer;
   private emitted = 0;
 
   constructor(
     readonly clip: Clip,
     readonly timeline: LiveTimeline,
-  ) {}
+    /** The camera's audio, muxed beside every picture (the ZLMediaKit habits); none by default. */
+    readonly audio?: AudioTrack,
+  ) {
+    this.tsMuxer = new TsMuxer(audio && tsStreamType(audio));
+  }
 
   get running(): boolean {
     return this.timer !== undefined;
@@ -112,7 +133,13 @@ export class ClipTicker {
 
   /** Mux a picture for the live MPEG-TS output, in timeline order (continuity counters run on). */
   muxTs(frame: LiveFrame): Buffer {
-    return this.tsMuxer.picture(frame.frame.annexB, this.timeline.ticks90k(frame.index), frame.key);
+    const picture = this.tsMuxer.picture(frame.frame.annexB, this.timeline.ticks90k(frame.index), frame.key);
+    const audio = frame.audio();
+    if (audio.length === 0) return picture;
+    return Buffer.concat([
+      picture,
+      ...audio.map((unit) => this.tsMuxer.audio(unit.track.tsPayload(unit.k), unit.ticks90k)),
+    ]);
   }
 
   private schedule(): void {

@@ -11,7 +11,10 @@ export const FaultSchema = z.discriminatedUnion('type', [
     then: z.enum(['resume', 'close']).default('resume'),
   }),
   /** Answer new requests with this status. */
-  z.object({ type: z.literal('refuse'), status: z.union([z.literal(404), z.literal(500)]) }),
+  z.object({
+    type: z.literal('refuse'),
+    status: z.union([z.literal(403), z.literal(404), z.literal(500)]),
+  }),
   /** Let bytes out no faster than this. */
   z.object({ type: z.literal('throttle'), kbps: z.number().positive().max(1_000_000) }),
   /** The device is offline: streamStart fails with 503 and its open streams end. */

@@ -5,11 +5,12 @@
 
 const TAG_SCRIPT = 0x12;
 const TAG_VIDEO = 0x09;
+const TAG_AUDIO = 0x08;
 const CODEC_AVC = 7;
 
-/** `FLV`, version 1, video only, header size 9, then PreviousTagSize0 = 0. */
-export function flvHeader(): Buffer {
-  return Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x01, 0, 0, 0, 9, 0, 0, 0, 0]);
+/** `FLV`, version 1, video only (or audio and video), header size 9, then PreviousTagSize0 = 0. */
+export function flvHeader(hasAudio = false): Buffer {
+  return Buffer.from([0x46, 0x4c, 0x56, 0x01, hasAudio ? 0x05 : 0x01, 0, 0, 0, 9, 0, 0, 0, 0]);
 }
 
 /** A whole tag (11-byte header, body, PreviousTagSize) with the body copied in after `prefix`. */
@@ -48,17 +49,38 @@ function amfNumber(n: number): Buffer {
   return out;
 }
 
+function amfValue(v: number | boolean): Buffer {
+  return typeof v === 'boolean' ? Buffer.from([0x01, v ? 1 : 0]) : amfNumber(v);
+}
+
+/** What onMetaData says of an audio track (as ZLMediaKit's AudioMeta writes it). */
+export interface FlvAudioMeta {
+  /** FLV SoundFormat: 7 A-law, 8 μ-law, 10 AAC. */
+  codecId: number;
+  sampleRate: number;
+  channels: number;
+}
+
 /** onMetaData with the picture size and frame rate (players use it for their first guess). */
 export function flvMetadataTag(
   meta: { width: number; height: number; fps: number },
   timestampMs: number,
+  audio?: FlvAudioMeta,
 ): Buffer {
-  const entries: [string, number][] = [
+  const entries: [string, number | boolean][] = [
     ['duration', 0],
     ['width', meta.width],
     ['height', meta.height],
     ['framerate', meta.fps],
     ['videocodecid', CODEC_AVC],
+    ...(audio
+      ? ([
+          ['audiosamplerate', audio.sampleRate],
+          ['audiosamplesize', 16],
+          ['stereo', audio.channels > 1],
+          ['audiocodecid', audio.codecId],
+        ] as [string, number | boolean][])
+      : []),
   ];
   const countBytes = Buffer.allocUnsafe(4);
   countBytes.writeUInt32BE(entries.length);
@@ -67,7 +89,7 @@ export function flvMetadataTag(
     amfString('onMetaData'),
     Buffer.from([0x08]),
     countBytes,
-    ...entries.flatMap(([k, v]) => [amfString(k), amfNumber(v)]),
+    ...entries.flatMap(([k, v]) => [amfString(k), amfValue(v)]),
     Buffer.from([0x00, 0x00, 0x09]),
   ]);
   return tag(TAG_SCRIPT, timestampMs, Buffer.alloc(0), body);
@@ -103,4 +125,18 @@ const INTER_PREFIX = Buffer.from([0x27, 1, 0, 0, 0]);
 /** One picture as an AVC NALU tag (composition time 0: the fixtures have no B-frames). */
 export function flvVideoTag(avcc: Buffer, key: boolean, timestampMs: number): Buffer {
   return tag(TAG_VIDEO, timestampMs, key ? KEY_PREFIX : INTER_PREFIX, avcc);
+}
+
+/** One audio tag: `header` is the SoundFormat byte (and AACPacketType for AAC), `body` the codec data. */
+export function flvAudioTag(header: Buffer, body: Buffer, timestampMs: number): Buffer {
+  return tag(TAG_AUDIO, timestampMs, header, body);
+}
+
+/**
+ * A tag's three parts as ZLMediaKit writes them (FlvMuxer::onWriteFlvTag: the 11-byte header, the body,
+ * the 4-byte PreviousTagSize), each its own WebSocket message on WS-FLV.
+ */
+export function flvTagParts(tagBytes: Buffer): Buffer[] {
+  const end = tagBytes.length - 4;
+  return [tagBytes.subarray(0, 11), tagBytes.subarray(11, end), tagBytes.subarray(end)];
 }

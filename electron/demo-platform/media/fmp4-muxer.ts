@@ -9,6 +9,8 @@ import { avcDecoderConfig } from './flv-muxer';
 /** The track's timescale: the 90 kHz clock, so 25 fps is 3600 ticks a picture. */
 export const FMP4_TIMESCALE = 90_000;
 const TRACK_ID = 1;
+/** The audio track's id when there is one (the ZLMediaKit habits). */
+export const AUDIO_TRACK_ID = 2;
 
 function box(type: string, ...payload: Buffer[]): Buffer {
   const size = 8 + payload.reduce((n, b) => n + b.length, 0);
@@ -51,8 +53,18 @@ export function sampleDuration(fps: number): number {
   return Math.round(FMP4_TIMESCALE / fps);
 }
 
-/** ftyp + moov: what a player needs before the first fragment. */
-export function fmp4InitSegment(track: TrackInfo): Buffer {
+/** An audio track: its sample entry (`mp4a` with esds, `alaw`, `ulaw`) and clock. */
+export interface AudioTrackInfo {
+  codec: 'aac' | 'g711a' | 'g711u';
+  sampleRate: number;
+  channels: number;
+  samplesPerFrame: number;
+  /** AudioSpecificConfig (AAC). */
+  config?: Buffer;
+}
+
+/** ftyp + moov: what a player needs before the first fragment (a second, audio, track when given). */
+export function fmp4InitSegment(track: TrackInfo, audio?: AudioTrackInfo): Buffer {
   const ftyp = box(
     'ftyp',
     Buffer.from('isom', 'latin1'),
@@ -69,7 +81,7 @@ export function fmp4InitSegment(track: TrackInfo): Buffer {
     u32(0, 0),
     UNITY_MATRIX,
     Buffer.alloc(24),
-    u32(TRACK_ID + 1),
+    u32((audio ? AUDIO_TRACK_ID : TRACK_ID) + 1),
   );
   const tkhd = fullBox(
     'tkhd',
@@ -118,8 +130,71 @@ export function fmp4InitSegment(track: TrackInfo): Buffer {
   const minf = box('minf', fullBox('vmhd', 0, 1, u16(0, 0, 0, 0)), dinf, stbl);
   const trak = box('trak', tkhd, box('mdia', mdhd, hdlr, minf));
   const trex = fullBox('trex', 0, 0, u32(TRACK_ID, 1, sampleDuration(track.fps), 0, 0));
-  const moov = box('moov', mvhd, trak, box('mvex', trex));
+  if (!audio) return Buffer.concat([ftyp, box('moov', mvhd, trak, box('mvex', trex))]);
+  const audioTrex = fullBox('trex', 0, 0, u32(AUDIO_TRACK_ID, 1, audio.samplesPerFrame, 0, 0));
+  const moov = box('moov', mvhd, trak, audioTrak(audio, dinf), box('mvex', trex, audioTrex));
   return Buffer.concat([ftyp, moov]);
+}
+
+/** The audio trak: sound handler, and `mp4a` + esds for AAC or `alaw`/`ulaw` for G.711 (as ZLMediaKit's mov writer). */
+function audioTrak(audio: AudioTrackInfo, dinf: Buffer): Buffer {
+  const tkhd = fullBox(
+    'tkhd',
+    0,
+    0x000003,
+    u32(0, 0, AUDIO_TRACK_ID, 0, 0),
+    u32(0, 0),
+    u16(0, 1, 0x0100, 0), // layer, alternate group 1, volume 1.0, reserved
+    UNITY_MATRIX,
+    u32(0, 0),
+  );
+  const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, audio.sampleRate, 0), u16(0x55c4, 0));
+  const hdlr = fullBox(
+    'hdlr',
+    0,
+    0,
+    u32(0),
+    Buffer.from('soun', 'latin1'),
+    u32(0, 0, 0),
+    Buffer.from('SoundHandler\0', 'latin1'),
+  );
+  const fourcc = audio.codec === 'aac' ? 'mp4a' : audio.codec === 'g711a' ? 'alaw' : 'ulaw';
+  const entry = box(
+    fourcc,
+    Buffer.alloc(6),
+    u16(1), // data_reference_index
+    u32(0, 0),
+    u16(audio.channels, 16, 0, 0), // channel count, sample size, pre_defined, reserved
+    u32(audio.sampleRate * 0x10000),
+    ...(audio.codec === 'aac' && audio.config ? [esds(audio.config)] : []),
+  );
+  const stbl = box(
+    'stbl',
+    fullBox('stsd', 0, 0, u32(1), entry),
+    fullBox('stts', 0, 0, u32(0)),
+    fullBox('stsc', 0, 0, u32(0)),
+    fullBox('stsz', 0, 0, u32(0, 0)),
+    fullBox('stco', 0, 0, u32(0)),
+  );
+  const minf = box('minf', fullBox('smhd', 0, 0, u16(0, 0)), dinf, stbl);
+  return box('trak', tkhd, box('mdia', mdhd, hdlr, minf));
+}
+
+/** ES_Descriptor (ISO/IEC 14496-1) for AAC: object type 0x40, audio stream, the AudioSpecificConfig. */
+function esds(config: Buffer): Buffer {
+  const descriptor = (tag: number, ...body: Buffer[]): Buffer => {
+    const payload = Buffer.concat(body);
+    return Buffer.concat([Buffer.from([tag, payload.length]), payload]);
+  };
+  const decoderSpecific = descriptor(0x05, config);
+  const decoderConfig = descriptor(
+    0x04,
+    Buffer.from([0x40, 0x15, 0, 0, 0]), // MPEG-4 audio, audio stream, buffer size 0
+    u32(0, 0), // max and average bit rate unknown
+    decoderSpecific,
+  );
+  const sl = descriptor(0x06, Buffer.from([0x02]));
+  return fullBox('esds', 0, 0, descriptor(0x03, u16(AUDIO_TRACK_ID), Buffer.from([0]), decoderConfig, sl));
 }
 
 /** An mdat box holding one picture (length-prefixed NAL units). */
@@ -142,6 +217,7 @@ export function fmp4Moof(
   duration: number,
   sampleSize: number,
   key: boolean,
+  trackId: number = TRACK_ID,
 ): Buffer {
   const out = Buffer.allocUnsafe(MOOF_SIZE);
   let o = 0;
@@ -164,7 +240,7 @@ export function fmp4Moof(
   put(16);
   tag('tfhd');
   put(0x020000); // default-base-is-moof
-  put(TRACK_ID);
+  put(trackId);
   put(20);
   tag('tfdt');
   put(0x01000000); // version 1: 64-bit decode time

@@ -1,3 +1,5 @@
+import { tsStreamType } from './audio-mux';
+import { audioAfterPicture } from './camera-audio';
 import type { ClipTicker } from './clip-ticker';
 import { TsMuxer } from './ts-muxer';
 
@@ -47,7 +49,10 @@ export class HlsSegmenter {
     return this.sequenceAt(this.ticker.timeline.indexAt() + 1) - 1;
   }
 
-  /** The live playlist; segment URIs are relative to it and carry the viewer's secret. */
+  /**
+   * The live playlist; segment URIs are relative to it and end with `query` (the viewer's secret by
+   * default; nothing under the ZLMediaKit habits).
+   */
   playlist(query: string): string {
     const latest = this.latestComplete();
     const first = latest - HLS_WINDOW + 1;
@@ -82,11 +87,15 @@ export class HlsSegmenter {
 
   private mux(sequence: number): Buffer {
     const { start, end } = this.bounds(sequence);
-    const muxer = new TsMuxer();
+    const { audio, timeline } = this.ticker;
+    const muxer = new TsMuxer(audio && tsStreamType(audio));
     const parts: Buffer[] = [];
     for (let index = start; index < end; index += 1) {
       const frame = this.ticker.frameAt(index);
-      parts.push(muxer.picture(frame.annexB, this.ticker.timeline.ticks90k(index), frame.key));
+      parts.push(muxer.picture(frame.annexB, timeline.ticks90k(index), frame.key));
+      if (!audio) continue;
+      for (const unit of audioAfterPicture(audio, index, timeline.fps))
+        parts.push(muxer.audio(audio.tsPayload(unit.k), unit.ticks90k));
     }
     return Buffer.concat(parts);
   }

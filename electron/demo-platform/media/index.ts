@@ -35,3 +35,4 @@ export { TsMuxer, TS_PACKET, PID_PAT, PID_PMT, PID_VIDEO } from './ts-muxer';
 export { fmp4InitSegment, fmp4Moof, mdatBox, FMP4_TIMESCALE } from './fmp4-muxer';
 export { crc32Mpeg2 } from './crc32-mpeg2';
 export { splitAnnexB, groupAccessUnits, parseSps, type SpsInfo } from './h264-parser';
+export { cameraAudioFor, type CameraAudio } from './camera-audio';

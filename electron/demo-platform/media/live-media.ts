@@ -1,6 +1,7 @@
 import type { StreamPlayback } from '../../shared/domain';
 import { DemoHttpError, type MediaBackend, type StreamRequest } from '../media-backend';
-import { loadClips, type Clip } from './clip-library';
+import { cameraAudioFor, loadAudioTracks, type CameraAudio } from './camera-audio';
+import { defaultMediaDir, loadClips, type Clip } from './clip-library';
 import { clipForDevice } from './clip-for-device';
 import { FaultController } from './fault-controller';
 import { MediaServer, type MediaStats } from './media-server';
@@ -42,6 +43,13 @@ export interface LiveMediaOptions {
   flvStartMs?: number;
   /** Where the start-up line goes; default stderr (stdout belongs to the CLIs' one JSON line). */
   log?: (line: string) => void;
+  /**
+   * Serve as a real ZLMediaKit does (CLI `--zlm`; off by default): camera audio muxed with the picture
+   * (G.711 A-law or μ-law, AAC, or for a camera without audio ZLMediaKit's silent AAC track; see
+   * cameraAudioFor), WS-FLV in one WebSocket message per write, HLS segment URLs without the secret,
+   * a refused secret as HTTP 401 and, on /index/api/webrtc, as HTTP 200 with `code` -400.
+   */
+  zlm?: boolean;
 }
 
 export interface LiveMediaStats extends MediaStats {
@@ -59,6 +67,10 @@ export interface LiveMedia extends MediaBackend {
   /** Point the `rtc` field of later streamStart results at the other signalling shape. */
   setRtcShape(shape: RtcShape): void;
   readonly rtcShape: RtcShape;
+  /** Whether it plays a real ZLMediaKit's habits (LiveMediaOptions.zlm). */
+  readonly zlm: boolean;
+  /** The audio a device's streams carry under those habits ('none': ZLMediaKit's silent AAC is added). */
+  cameraAudio(deviceKey: string): CameraAudio;
   stats(): LiveMediaStats;
   /**
    * When the picture a WebRTC session sent with this RTP timestamp was due on the live timeline, on its
@@ -71,6 +83,8 @@ export interface LiveMedia extends MediaBackend {
 /** Load the fixtures and start the media server. */
 export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<LiveMedia> {
   const clips = options.clips ?? (await loadClips(options.mediaDir));
+  const zlm = options.zlm === true;
+  const audio = zlm ? await loadAudioTracks(options.mediaDir ?? defaultMediaDir()) : undefined;
   const host = options.host ?? '127.0.0.1';
   const clock = options.clock ?? (() => performance.now());
   const registry = new StreamRegistry(options.secretTtlMs);
@@ -82,6 +96,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
     maxBufferedBytes: options.maxBufferedBytes ?? 512 * 1024,
     now: clock,
     flvStartMs: options.flvStartMs,
+    ...(audio && { zlm: { audio } }),
   });
   const address = await server.listen(options.port ?? 0, host);
   const wildcard = host === '0.0.0.0' || host === '::';
@@ -91,7 +106,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
   let scramble = options.scrambleFields ?? false;
   let rtcShape: RtcShape = options.rtcShape ?? 'zlm';
   (options.log ?? ((line: string) => process.stderr.write(`${line}\n`)))(
-    `[media] live media on ${origin} (${clips.length} clips)`,
+    `[media] live media on ${origin} (${clips.length} clips${zlm ? ', ZLMediaKit habits' : ''})`,
   );
 
   return {
@@ -107,6 +122,8 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
     get rtcShape(): RtcShape {
       return rtcShape;
     },
+    zlm,
+    cameraAudio: cameraAudioFor,
     stats: () => ({ ...server.stats(), streams: registry.size }),
     webrtcPictureDueAt: (rtpTimestamp) => server.webrtcPictureDueAt(rtpTimestamp),
     async startStream(request: StreamRequest): Promise<StreamPlayback> {

@@ -11,10 +11,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { adminListener } from './admin-routes';
+import type { AudioTracks } from './camera-audio';
 import type { Clip } from './clip-library';
-import { ClipTicker } from './clip-ticker';
+import { ClipSources } from './clip-sources';
+import type { ClipTicker } from './clip-ticker';
 import type { ActiveFault, FaultController } from './fault-controller';
-import { HlsSegmenter } from './hls-segmenter';
+import { HlsGrants } from './hls-grants';
 import { LiveTimeline } from './live-timeline';
 import { corsHeaders, sendText } from './media-reply';
 import { parseMediaPath, type MediaRoute } from './media-routes';
@@ -44,6 +46,8 @@ export interface MediaServerOptions {
   now?: () => number;
   /** FLV time at the start of the live timeline (see LiveMediaOptions). */
   flvStartMs?: number;
+  /** Play a real ZLMediaKit's habits (see LiveMediaOptions.zlm), with every camera audio they need. */
+  zlm?: { audio: AudioTracks };
 }
 
 export interface MediaStats {
@@ -71,8 +75,12 @@ interface Admission {
   fault?: ActiveFault;
 }
 
-/** Why a media request is refused before any media flows: a status, or a cut connection. */
-type Refusal = { status: number; message: string } | { cut: true };
+/**
+ * Why a media request is refused before any media flows: a status (and why: the secret, no such stream,
+ * or a `refuse` fault), or a cut connection.
+ */
+type Refusal = { status: number; message: string; reason?: RefusalReason } | { cut: true };
+export type RefusalReason = 'auth' | 'not-found' | 'denied' | 'refused';
 
 /** What a play request names: a media path, or a WebRTC offer for a stream. */
 type PlayTarget = MediaRoute | { kind: 'webrtc'; app: string; streamId: string };
@@ -86,8 +94,8 @@ export class MediaServer {
   private readonly server: Server;
   private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
   private readonly timeline: LiveTimeline;
-  private readonly tickers: ClipTicker[];
-  private readonly segmenters: HlsSegmenter[];
+  private readonly sources: ClipSources;
+  private readonly hlsGrants = new HlsGrants();
   private readonly viewers = new Set<Viewer>();
   private readonly pending = new Set<Duplex>();
   private closedFramesSent = 0;
@@ -102,8 +110,7 @@ export class MediaServer {
       now: options.now,
       flvStartMs: options.flvStartMs,
     });
-    this.tickers = options.clips.map((clip) => new ClipTicker(clip, this.timeline));
-    this.segmenters = this.tickers.map((ticker) => new HlsSegmenter(ticker));
+    this.sources = new ClipSources(options.clips, this.timeline, options.zlm?.audio);
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((error: unknown) => {
         console.warn('[media] request failed:', error instanceof Error ? error.message : error);
@@ -119,7 +126,8 @@ export class MediaServer {
     this.webrtc = new WebRtcEndpoint({
       admit: (app, streamId, secret, socket): Promise<WebRtcAdmission> =>
         this.admitWithStall({ kind: 'webrtc', app, streamId }, secret, socket),
-      tickerOf: (record) => this.tickers[record.clipIndex],
+      tickerOf: (record) => this.tickerFor(record),
+      zlmRefusals: options.zlm !== undefined,
       faults: options.faults,
       log: (line) => console.warn(line),
     });
@@ -146,8 +154,8 @@ export class MediaServer {
       viewers: this.viewers.size,
       webrtcSessions: this.webrtc.size,
       byFormat,
-      tickersRunning: this.tickers.filter((t) => t.running).length,
-      framesEmitted: this.tickers.reduce((n, t) => n + t.framesEmitted, 0),
+      tickersRunning: this.sources.tickers().filter((t) => t.running).length,
+      framesEmitted: this.sources.tickers().reduce((n, t) => n + t.framesEmitted, 0),
       framesSent,
       framesSkipped,
       hlsRequests: this.hlsRequests,
@@ -174,12 +182,16 @@ export class MediaServer {
     this.webrtc.close();
     for (const viewer of [...this.viewers]) viewer.destroy();
     for (const socket of this.pending) socket.destroy();
-    for (const ticker of this.tickers) ticker.stop();
+    for (const ticker of this.sources.tickers()) ticker.stop();
     this.wss.close();
     const closed = once(this.server, 'close');
     this.server.close();
     this.server.closeAllConnections();
     await closed;
+  }
+
+  private tickerFor(record: StreamRecord): ClipTicker {
+    return this.sources.for(record.clipIndex, record.deviceKey).ticker;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -230,23 +242,27 @@ export class MediaServer {
       }
       res.flushHeaders();
       req.socket.setNoDelay(true);
-      this.openViewer(route.format, record, new HttpTransport(res), fault);
+      this.openViewer(route.format, record, new HttpTransport(res), fault, false);
       return;
     }
     this.serveHls(req, res, route, record, fault, url.searchParams.get('secret') ?? '');
   }
 
   /** Find the stream, check the secret, and apply faults that refuse before anything flows. */
-  private admit(route: PlayTarget, secret: string | null): Admission | Refusal {
+  private admit(route: PlayTarget, secret: string | null, address: string | undefined): Admission | Refusal {
     const record = this.options.registry.lookup(route.app, route.streamId);
-    if (!record) return { status: 404, message: 'Stream not found' };
-    if (!this.options.registry.verify(record, secret))
-      return { status: 403, message: 'Forbidden: missing, wrong or expired secret' };
+    if (!record) return { status: 404, message: 'Stream not found', reason: 'not-found' };
+    if (!this.options.registry.verify(record, secret)) {
+      const granted =
+        this.options.zlm && route.kind === 'segment' && this.hlsGrants.allows(record.streamId, address);
+      if (!granted) return this.secretRefused();
+    } else if (this.options.zlm && route.kind === 'playlist') {
+      this.hlsGrants.grant(record.streamId, address);
+    }
     const fault = this.options.faults.resolve(record.deviceKey, record.streamId);
-    if (fault?.fault.type === 'refuse')
-      return { status: fault.fault.status, message: STATUS_CODES[fault.fault.status] ?? 'Refused' };
+    if (fault?.fault.type === 'refuse') return this.refusedByFault(fault.fault.status);
     if (fault?.fault.type === 'offline')
-      return { status: 404, message: 'Stream not found: the device is offline' };
+      return { status: 404, message: 'Stream not found: the device is offline', reason: 'not-found' };
     if (
       fault?.fault.type === 'drop' &&
       (route.kind === 'playlist' || route.kind === 'segment') &&
@@ -267,11 +283,34 @@ export class MediaServer {
     secret: string | null,
     socket: Duplex,
   ): Promise<Admission | Refusal> {
-    const admitted = this.admit(route, secret);
+    const address = (socket as Socket).remoteAddress;
+    const admitted = this.admit(route, secret, address);
     if (!('record' in admitted) || admitted.fault?.fault.type !== 'stall') return admitted;
     const stall = admitted.fault.fault;
     if (!(await this.stallNew(socket, stall.seconds)) || stall.then === 'close') return { cut: true };
-    return this.admit(route, secret);
+    return this.admit(route, secret, address);
+  }
+
+  /**
+   * A `refuse` fault: its status. Under the ZLMediaKit habits a 403 is a play its access check denies,
+   * answered as ZLMediaKit answers one: 401 with "[auth failed]" (WebRTC: code -100).
+   */
+  private refusedByFault(status: 403 | 404 | 500): Refusal {
+    const reason: RefusalReason = status === 404 ? 'not-found' : status === 403 ? 'denied' : 'refused';
+    if (this.options.zlm && status === 403)
+      return { status: 401, message: '[auth failed]: code:-1 msg:refused by a fault', reason };
+    return { status, message: STATUS_CODES[status] ?? 'Refused', reason };
+  }
+
+  /**
+   * A missing, wrong or expired secret: 403 by default; as ZLMediaKit answers a play its on_play hook
+   * refuses under its habits: 401 with "[auth failed]: code:<hook's code> msg:<hook's msg>".
+   */
+  private secretRefused(): Refusal {
+    const message = 'missing, wrong or expired secret';
+    return this.options.zlm
+      ? { status: 401, message: `[auth failed]: code:-1 msg:${message}`, reason: 'auth' }
+      : { status: 403, message: `Forbidden: ${message}`, reason: 'auth' };
   }
 
   /** Hold a new connection silent for `seconds`; false if the peer went away meanwhile. */
@@ -297,10 +336,12 @@ export class MediaServer {
     record: StreamRecord,
     transport: Transport,
     fault: ActiveFault | undefined,
+    overWebSocket: boolean,
   ): void {
-    const ticker = this.tickers[record.clipIndex];
+    const ticker = this.tickerFor(record);
     const { width, height } = ticker.clip;
-    const otherSize = this.tickers.find((t) => t.clip.width !== width || t.clip.height !== height);
+    const other = this.options.clips.findIndex((c) => c.width !== width || c.height !== height);
+    const otherSize = other < 0 ? undefined : this.sources.for(other, record.deviceKey).ticker;
     const viewer = new Viewer(
       format,
       record.deviceKey,
@@ -314,6 +355,7 @@ export class MediaServer {
         this.closedFramesSkipped += v.counters.framesSkipped;
       },
       otherSize,
+      overWebSocket && this.options.zlm !== undefined,
     );
     this.viewers.add(viewer);
     // A stall at open has been served already (so it is only noted); anything else applies from now.
@@ -330,10 +372,12 @@ export class MediaServer {
     secret: string,
   ): void {
     this.hlsRequests += 1;
-    const segmenter = this.segmenters[record.clipIndex];
+    const { segmenter } = this.sources.for(record.clipIndex, record.deviceKey);
     let body: Buffer;
     if (route.kind === 'playlist') {
-      body = Buffer.from(segmenter.playlist(`?secret=${secret}`), 'utf8');
+      // ZLMediaKit's playlists name their segments relative to themselves, without the secret.
+      const query = this.options.zlm ? '' : `?secret=${secret}`;
+      body = Buffer.from(segmenter.playlist(query), 'utf8');
     } else {
       const segment = segmenter.segment(route.sequence);
       if (!segment) {
@@ -382,7 +426,7 @@ export class MediaServer {
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       ws.on('error', () => ws.terminate());
       (socket as Socket).setNoDelay?.(true);
-      this.openViewer(route.format, record, new WsTransport(ws), fault);
+      this.openViewer(route.format, record, new WsTransport(ws), fault, true);
     });
   }
 

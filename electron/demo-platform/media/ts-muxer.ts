@@ -9,12 +9,17 @@ export const TS_PACKET = 188;
 export const PID_PAT = 0x0000;
 export const PID_PMT = 0x1000;
 export const PID_VIDEO = 0x0100;
+/** The audio PID when the stream has audio (the ZLMediaKit habits). */
+export const PID_AUDIO = 0x0101;
 const STREAM_TYPE_H264 = 0x1b;
 /** 33-bit PTS/DTS wrap at 2^33 ticks of the 90 kHz clock. */
 const WRAP_33 = 2 ** 33;
 
 export class TsMuxer {
   private readonly cc = new Map<number, number>();
+
+  /** `audioStreamType`: a second elementary stream in the PMT, on PID_AUDIO (see `audio`). */
+  constructor(private readonly audioStreamType?: number) {}
 
   private nextCc(pid: number): number {
     const value = ((this.cc.get(pid) ?? -1) + 1) & 0x0f;
@@ -24,7 +29,10 @@ export class TsMuxer {
 
   /** PAT then PMT, two packets. */
   psi(): Buffer {
-    return Buffer.concat([this.section(PID_PAT, patSection()), this.section(PID_PMT, pmtSection())]);
+    return Buffer.concat([
+      this.section(PID_PAT, patSection()),
+      this.section(PID_PMT, pmtSection(this.audioStreamType)),
+    ]);
   }
 
   private section(pid: number, section: Buffer): Buffer {
@@ -54,38 +62,64 @@ export class TsMuxer {
     writeTimestamp(pesHeader, 9, 0x3, ts);
     writeTimestamp(pesHeader, 14, 0x1, ts);
     const payload = Buffer.concat([pesHeader, annexB]);
-    const payloadLength = payload.length;
 
     // PCR a little behind DTS, as an encoder's buffer model would have it.
     const pcrBase = (ts - 9000 + WRAP_33) % WRAP_33;
     const packets: Buffer[] = key ? [this.psi()] : [];
-    const count = packetCount(payloadLength);
+    const out = this.packetize(PID_VIDEO, payload, pcrBase, key);
+    packets.push(out);
+    return packets.length === 1 ? packets[0] : Buffer.concat(packets);
+  }
+
+  /**
+   * One audio frame as a PES (stream id 0xC0, PTS only, its length given) on PID_AUDIO: G.711 bytes or
+   * a whole ADTS frame. `pts90k` is on the 90 kHz clock.
+   */
+  audio(payloadBytes: Buffer, pts90k: number): Buffer {
+    const ts = ((pts90k % WRAP_33) + WRAP_33) % WRAP_33;
+    const pesHeader = Buffer.allocUnsafe(14);
+    pesHeader.writeUIntBE(0x000001, 0, 3);
+    pesHeader[3] = 0xc0; // audio stream 0
+    pesHeader.writeUInt16BE(8 + payloadBytes.length, 4);
+    pesHeader[6] = 0x84; // marker bits, data_alignment_indicator
+    pesHeader[7] = 0x80; // PTS only
+    pesHeader[8] = 5;
+    writeTimestamp(pesHeader, 9, 0x2, ts);
+    return this.packetize(PID_AUDIO, Buffer.concat([pesHeader, payloadBytes]), undefined, false);
+  }
+
+  /** A PES in 188-byte packets; `pcrBase` puts a PCR (and `key` a random access flag) in the first. */
+  private packetize(pid: number, payload: Buffer, pcrBase: number | undefined, key: boolean): Buffer {
+    const payloadLength = payload.length;
+    const withPcr = pcrBase !== undefined;
+    const count = packetCount(payloadLength, withPcr ? 8 : 0);
     const out = Buffer.allocUnsafe(count * TS_PACKET);
     let consumed = 0;
     for (let n = 0; n < count; n += 1) {
       const p = out.subarray(n * TS_PACKET, (n + 1) * TS_PACKET);
       const first = n === 0;
+      const pcr = first && withPcr;
       p[0] = 0x47;
-      p[1] = (first ? 0x40 : 0) | ((PID_VIDEO >> 8) & 0x1f);
-      p[2] = PID_VIDEO & 0xff;
+      p[1] = (first ? 0x40 : 0) | ((pid >> 8) & 0x1f);
+      p[2] = pid & 0xff;
       const remaining = payloadLength - consumed;
       // Adaptation field: PCR (and random access) on the first packet, stuffing on the last.
-      const afNeeded = first ? 8 : 0;
+      const afNeeded = pcr ? 8 : 0;
       const room = 184 - afNeeded;
       const take = Math.min(room, remaining);
-      const afLength = first || take < 184 ? 184 - take - 1 : -1; // -1: no adaptation field
-      p[3] = (afLength >= 0 ? 0x30 : 0x10) | this.nextCc(PID_VIDEO);
+      const afLength = pcr || take < 184 ? 184 - take - 1 : -1; // -1: no adaptation field
+      p[3] = (afLength >= 0 ? 0x30 : 0x10) | this.nextCc(pid);
       let o = 4;
       if (afLength >= 0) {
         p[o] = afLength;
         o += 1;
         if (afLength > 0) {
           let flags = 0;
-          if (first) flags |= 0x10; // PCR
-          if (first && key) flags |= 0x40; // random_access_indicator
+          if (pcr) flags |= 0x10; // PCR
+          if (pcr && key) flags |= 0x40; // random_access_indicator
           p[o] = flags;
           o += 1;
-          if (first) {
+          if (pcr) {
             writePcr(p, o, pcrBase);
             o += 6;
           }
@@ -97,14 +131,14 @@ export class TsMuxer {
       payload.copy(p, o, consumed, consumed + take);
       consumed += take;
     }
-    packets.push(out);
-    return packets.length === 1 ? packets[0] : Buffer.concat(packets);
+    return out;
   }
 }
 
-/** Packets for a PES of this length: the first carries 176 bytes (after an 8-byte PCR field), the rest 184. */
-function packetCount(length: number): number {
-  return length <= 176 ? 1 : 1 + Math.ceil((length - 176) / 184);
+/** Packets for a PES of this length: the first carries 184 bytes less its PCR field, the rest 184. */
+function packetCount(length: number, pcrField: number): number {
+  const first = 184 - pcrField;
+  return length <= first ? 1 : 1 + Math.ceil((length - first) / 184);
 }
 
 function writeTimestamp(out: Buffer, at: number, prefix: number, ts: number): void {
@@ -137,12 +171,16 @@ function patSection(): Buffer {
   return withCrc([0x00, 0xb0, 13, 0x00, 0x01, 0xc1, 0, 0, 0x00, 0x01, 0xe0 | (PID_PMT >> 8), PID_PMT & 0xff]);
 }
 
-function pmtSection(): Buffer {
-  // table 2, section_length 18, program 1, PCR on the video PID, one H.264 stream.
+function pmtSection(audioStreamType?: number): Buffer {
+  // table 2, section_length 18, program 1, PCR on the video PID, one H.264 stream (and one audio).
+  const audio =
+    audioStreamType === undefined
+      ? []
+      : [audioStreamType, 0xe0 | (PID_AUDIO >> 8), PID_AUDIO & 0xff, 0xf0, 0x00];
   return withCrc([
     0x02,
     0xb0,
-    18,
+    18 + audio.length,
     0x00,
     0x01,
     0xc1,
@@ -157,5 +195,6 @@ function pmtSection(): Buffer {
     PID_VIDEO & 0xff,
     0xf0,
     0x00,
+    ...audio,
   ]);
 }

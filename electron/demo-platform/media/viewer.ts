@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { ClipTicker, FrameSubscriber, LiveFrame } from './clip-ticker';
 import type { ActiveFault } from './fault-controller';
-import { flvHeader, flvMetadataTag, flvSequenceHeaderTag } from './flv-muxer';
-import { fmp4InitSegment, fmp4Moof, sampleDuration } from './fmp4-muxer';
+import { flvAudioConfigTag, flvAudioMeta } from './audio-mux';
+import { flvHeader, flvMetadataTag, flvSequenceHeaderTag, flvTagParts } from './flv-muxer';
+import { AUDIO_TRACK_ID, fmp4InitSegment, fmp4Moof, mdatBox, sampleDuration } from './fmp4-muxer';
 import { PacedTransport, type Transport } from './transport';
 
 /** The push formats a viewer can take (HLS is request/response and needs no viewer). */
@@ -35,6 +36,8 @@ export class Viewer implements FrameSubscriber {
   // fMP4: the viewer's own fragment numbers and decode time, which run on without gaps even after skips.
   private sequence = 1;
   private decodeTime = 0;
+  /** fMP4: the audio track's decode time (its own clock, samples), counted like the picture's. */
+  private audioDecodeTime = 0;
   /** FLV: the next picture sent goes after a new metadata tag and sequence header (a new picture size). */
   private newSequence = false;
   /** Timeline index of the last picture sent: a switched-to ticker's cached GOP lies behind it. */
@@ -51,6 +54,11 @@ export class Viewer implements FrameSubscriber {
     private readonly onEnd: (viewer: Viewer) => void,
     /** What a `reconfigure` fault switches an FLV stream to: a clip of another picture size. */
     private readonly reconfigured?: ClipTicker,
+    /**
+     * FLV as ZLMediaKit writes it on WS-FLV: the file header, then each tag's header, body and
+     * PreviousTagSize, each its own WebSocket message (see flvTagParts).
+     */
+    private readonly messagePerWrite = false,
   ) {
     this.original = ticker;
     this.out = new PacedTransport(transport);
@@ -94,18 +102,22 @@ export class Viewer implements FrameSubscriber {
     this.counters.framesSent += 1;
     this.lastIndex = frame.index;
     if (this.format === 'flv') {
-      if (this.counters.framesSent === 1 || this.newSequence) {
+      const { audio } = this.ticker;
+      const first = this.counters.framesSent === 1;
+      if (first || this.newSequence) {
         const { clip } = this.ticker;
         const t = frame.timestampMs;
-        this.out.send([
-          ...(this.counters.framesSent === 1 ? [flvHeader()] : []),
-          flvMetadataTag(clip, t),
+        const audioConfig = audio && flvAudioConfigTag(audio, t);
+        this.sendFlv(first ? flvHeader(audio !== undefined) : undefined, [
+          flvMetadataTag(clip, t, audio && flvAudioMeta(audio)),
           flvSequenceHeaderTag(clip.sps, clip.pps, t),
+          ...(audioConfig ? [audioConfig] : []),
           frame.flv(),
+          ...frame.flvAudio(),
         ]);
         this.newSequence = false;
       } else {
-        this.out.send([frame.flv()]);
+        this.sendFlv(undefined, audio ? [frame.flv(), ...frame.flvAudio()] : [frame.flv()]);
       }
     } else if (this.format === 'ts') {
       this.out.send([frame.ts()]);
@@ -114,21 +126,53 @@ export class Viewer implements FrameSubscriber {
       const moof = fmp4Moof(this.sequence, this.decodeTime, duration, frame.frame.avcc.length, frame.key);
       this.sequence += 1;
       this.decodeTime += duration;
-      this.out.send([moof, frame.frame.mdat]);
+      this.out.send([moof, frame.frame.mdat, ...this.fmp4Audio(frame)]);
     }
+  }
+
+  /**
+   * FLV bytes out: by default in one write (one WebSocket message); as ZLMediaKit does when
+   * `messagePerWrite`, the file header alone and every tag in its three parts.
+   */
+  private sendFlv(header: Buffer | undefined, tags: Buffer[]): void {
+    if (!this.messagePerWrite) {
+      this.out.send(header ? [header, ...tags] : tags);
+      return;
+    }
+    if (header) this.out.send([header]);
+    for (const tag of tags) for (const part of flvTagParts(tag)) this.out.send([part]);
+  }
+
+  /** fMP4: one fragment per audio frame after the picture, on the audio track's own clock. */
+  private fmp4Audio(frame: LiveFrame): Buffer[] {
+    const parts: Buffer[] = [];
+    for (const unit of frame.audio()) {
+      const raw = unit.track.raw(unit.k);
+      parts.push(
+        fmp4Moof(
+          this.sequence,
+          this.audioDecodeTime,
+          unit.track.samplesPerFrame,
+          raw.length,
+          true,
+          AUDIO_TRACK_ID,
+        ),
+        mdatBox(raw),
+      );
+      this.sequence += 1;
+      this.audioDecodeTime += unit.track.samplesPerFrame;
+    }
+    return parts;
   }
 
   private initSegment(): Buffer {
     let init = initSegments.get(this.ticker);
     if (!init) {
-      const { clip } = this.ticker;
-      init = fmp4InitSegment({
-        width: clip.width,
-        height: clip.height,
-        fps: clip.fps,
-        sps: clip.sps,
-        pps: clip.pps,
-      });
+      const { clip, audio } = this.ticker;
+      init = fmp4InitSegment(
+        { width: clip.width, height: clip.height, fps: clip.fps, sps: clip.sps, pps: clip.pps },
+        audio,
+      );
       initSegments.set(this.ticker, init);
     }
     return init;

@@ -19,7 +19,9 @@ const CORS = corsHeaders('POST, DELETE, OPTIONS');
 
 /** How the media server admits a play request: the stream and its fault, a refusal, or a cut. */
 export type WebRtcAdmission =
-  { record: StreamRecord; fault?: ActiveFault } | { status: number; message: string } | { cut: true };
+  | { record: StreamRecord; fault?: ActiveFault }
+  | { status: number; message: string; reason?: 'auth' | 'not-found' | 'denied' | 'refused' }
+  | { cut: true };
 
 export interface WebRtcEndpointOptions {
   /** Find the stream, check the secret, apply the faults that refuse before anything flows (stall too). */
@@ -27,6 +29,14 @@ export interface WebRtcEndpointOptions {
   tickerOf: (record: StreamRecord) => ClipTicker;
   faults: FaultController;
   log?: (line: string) => void;
+  /**
+   * ZLMediaKit's answers to a refused play on its own endpoint (the ZLMediaKit habits), always HTTP 200:
+   * the play throws and /index/api/webrtc answers API::Exception, `{"code":-400,"msg":"[auth failed]: …"}`
+   * for a refused secret, `-400` "stream not found" for an unknown or offline stream (or a `refuse` 404),
+   * `-400` with the status text for a `refuse` 500; its access check (API::AuthFailed) answers `-100`,
+   * for a `refuse` 403 and a client off loopback. Default: the HTTP status with `{"code":-1}`.
+   */
+  zlmRefusals?: boolean;
 }
 
 /**
@@ -85,7 +95,9 @@ export class WebRtcEndpoint {
     }
     if (!isLoopback(req.socket.remoteAddress)) {
       const message = 'WebRTC play answers loopback clients only (its media goes over loopback only)';
-      if (route.kind === 'offer') refuse(res, route.shape, 403, message);
+      if (route.kind === 'offer' && this.options.zlmRefusals && route.shape === 'zlm')
+        json(res, 200, { code: -100, msg: `Your ip is not allowed to access the service. (${message})` });
+      else if (route.kind === 'offer') refuse(res, route.shape, 403, message);
       else text(res, 403, message);
       return;
     }
@@ -127,7 +139,13 @@ export class WebRtcEndpoint {
       return;
     }
     if ('status' in admitted) {
-      refuse(res, route.shape, admitted.status, admitted.message);
+      if (this.options.zlmRefusals && route.shape === 'zlm') {
+        const code = admitted.reason === 'denied' ? -100 : -400;
+        const msg = admitted.reason === 'not-found' ? 'stream not found' : admitted.message;
+        json(res, 200, { code, msg });
+      } else {
+        refuse(res, route.shape, admitted.status, admitted.message);
+      }
       return;
     }
     if (route.type !== 'play') {

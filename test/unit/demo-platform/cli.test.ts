@@ -123,3 +123,39 @@ describe('npm run demo-platform with the list quirks and an advertised media hos
     expect(stderr).toMatch(/--max-page-size needs a whole number from 1 to 100/);
   });
 });
+
+describe('npm run demo-platform -- --zlm', () => {
+  it('serves streams as a real ZLMediaKit does: FLV with audio, a wrong secret refused with 401', async () => {
+    const zlm = spawn(process.execPath, [tsxCli, 'electron/demo-platform/cli.ts', '--zlm'], {
+      cwd: repo,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const reader = createInterface({ input: zlm.stdout! });
+      const [first] = (await once(reader, 'line')) as [string];
+      const printed = JSON.parse(first) as {
+        baseUrl: string;
+        credentials: { device: Record<string, string> };
+      };
+      const { device } = printed.credentials;
+      const stream = new URL(`/videos/${device.deviceKey}/streamStart`, printed.baseUrl);
+      for (const [name, value] of Object.entries(device)) stream.searchParams.set(name, value);
+      const played = (await (await fetch(stream)).json()) as { flv: string };
+
+      const controller = new AbortController();
+      const flv = await fetch(played.flv, { signal: controller.signal });
+      const body = flv.body!.getReader();
+      let bytes = Buffer.alloc(0);
+      while (bytes.length < 13) bytes = Buffer.concat([bytes, (await body.read()).value!]);
+      controller.abort();
+      expect(bytes.toString('latin1', 0, 3)).toBe('FLV');
+      expect(bytes[4]).toBe(0x05); // audio and video: every camera carries audio (silent AAC at least)
+
+      const refused = await fetch(played.flv.replace(/secret=[0-9a-f]{32}/, `secret=${'0'.repeat(32)}`));
+      expect(refused.status).toBe(401);
+    } finally {
+      zlm.kill('SIGTERM');
+      await once(zlm, 'exit');
+    }
+  });
+});
