@@ -2,6 +2,7 @@ import { monotonicNow } from '../monotonic-now';
 import { Emitter } from './emitter';
 import { FrameMeter } from './frame-meter';
 import { LiveRateController } from './live-rate';
+import type { LivenessMeter } from './liveness-meter';
 import type {
   PictureRate,
   Player,
@@ -15,6 +16,9 @@ import type {
 } from './player';
 import { redactUrlsIn } from './redact-url';
 import type { PlayerLibrary } from './transport';
+
+/** Delivery trailing the camera by more than this is not caught up by a jump (ms): see catchUpWith. */
+const TRAIL_NEEDS_RECONNECT_MS = 1_000;
 
 /** The defaults every adapter shares: near the live edge, a short back buffer. */
 export const PLAYER_DEFAULTS = {
@@ -156,6 +160,34 @@ export abstract class BasePlayer implements Player {
     const buffered = video.buffered;
     if (!buffered || buffered.length === 0) return null;
     return Math.max(0, buffered.end(buffered.length - 1) - video.currentTime);
+  }
+
+  /**
+   * The catch-up of a player that measures its liveness: a jump to the buffered edge where what lags is
+   * in the buffer; false where it is delivery that trails (the backlog waits in the socket or on the
+   * server, and only a new connection skips it), so the owner reconnects.
+   */
+  protected catchUpWith(meter: LivenessMeter): boolean {
+    const queued = this.video ? this.latency(this.video) : null;
+    const { trailMs, queuedMs } = meter.liveness(queued === null ? null : queued * 1000);
+    if (trailMs !== null && trailMs > TRAIL_NEEDS_RECONNECT_MS && trailMs > (queuedMs ?? 0)) return false;
+    return this.jumpToEdge();
+  }
+
+  /**
+   * Jump to the buffered live edge (`minRemainSeconds` behind its end), dropping what waits unshown: the
+   * catch-up of the players that buffer through MSE. False when nothing is buffered yet.
+   */
+  protected jumpToEdge(): boolean {
+    const video = this.video;
+    if (!video || this.destroyed) return false;
+    const buffered = video.buffered;
+    if (!buffered || buffered.length === 0) return false;
+    const last = buffered.length - 1;
+    const minRemain = this.options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds;
+    const target = Math.max(buffered.start(last), buffered.end(last) - minRemain);
+    if (target > video.currentTime) video.currentTime = target;
+    return true;
   }
 
   /**

@@ -1,4 +1,8 @@
-import type { KeyframeGate } from './keyframe-gate';
+/** What stands between the connection and mpegts.js: the FLV keyframe gate, the TS filter. */
+export interface ChunkFilter {
+  /** The bytes to pass on for one chunk as it came (the chunk itself, a new array, or an empty one). */
+  push(chunk: Uint8Array): Uint8Array;
+}
 
 /** mpegts.js's loader states and error names (io/loader.js), as its IOController reads them. */
 const STATUS = { idle: 0, connecting: 1, buffering: 2, error: 3, complete: 4 } as const;
@@ -45,7 +49,7 @@ export interface MpegtsLoader {
  * on, so mpegts.js sees one contiguous stream.
  */
 export function gatedLoaderClass(
-  gate: KeyframeGate,
+  gate: ChunkFilter,
   /** Called once the connection is made: the socket opened, or the response's headers came with 2xx. */
   onConnected?: () => void,
 ): new () => MpegtsLoader {
@@ -176,6 +180,7 @@ export function gatedLoaderClass(
     }
 
     private deliver(chunk: Uint8Array): void {
+      if (this.aborted) return;
       const out = gate.push(chunk);
       if (out.byteLength === 0) return;
       const start = this.passed;

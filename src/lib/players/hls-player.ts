@@ -1,8 +1,10 @@
 import Hls, { type ErrorData, type HlsConfig } from 'hls.js';
 import { absoluteUrl } from './absolute-url';
+import { AudioSink } from './audio-sink';
 import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
 import { ByteRate } from './byte-rate';
-import type { PlayerError } from './player';
+import { LivenessMeter } from './liveness-meter';
+import type { PlayerAudio, PlayerError, PlayerStats } from './player';
 import { redactUrlsIn } from './redact-url';
 
 /**
@@ -15,9 +17,17 @@ import { redactUrlsIn } from './redact-url';
 export function hlsConfig(options: {
   backBufferSeconds?: number;
   hlsWorkerPath?: string | null;
+  audio?: boolean;
 }): Partial<HlsConfig> {
   const backBuffer = options.backBufferSeconds ?? PLAYER_DEFAULTS.backBufferSeconds;
+  // A muted tile loads no alternate audio rendition (EXT-X-MEDIA TYPE=AUDIO): without these two
+  // controllers hls.js never fetches its playlist or segments. (hls.js has no switch to leave out a
+  // track muxed into the video's own segments: that one is demuxed, and plays muted.)
+  const noAudio: Partial<HlsConfig> = options.audio
+    ? {}
+    : { audioStreamController: undefined, audioTrackController: undefined };
   return {
+    ...noAudio,
     // The ESM build can only start its transmux worker from a URL (hls.worker.js); without one it
     // transmuxes on the main thread, which for one small live rendition is cheap.
     enableWorker: true,
@@ -43,6 +53,9 @@ export class HlsPlayer extends BasePlayer {
   protected readonly library = 'hls.js';
   private hls: Hls | null = null;
   private readonly bytes = new ByteRate(this.now);
+  private readonly liveness = new LivenessMeter();
+  private audioState: PlayerAudio = { state: 'pending', codec: null };
+  private sink: AudioSink | null = null;
 
   protected open(video: HTMLVideoElement): void {
     if (!Hls.isSupported()) {
@@ -59,7 +72,15 @@ export class HlsPlayer extends BasePlayer {
       const kbps = this.bytes.kbps();
       if (kbps !== null && !this.destroyed) this.events.emit('statistics', { bitrateKbps: kbps });
     });
+    // Each fragment's video, once parsed: its end on the stream's clock against when it came.
+    hls.on(Hls.Events.FRAG_PARSED, (_event, { frag }) => {
+      const streams = frag.elementaryStreams;
+      const end = streams.video?.endPTS ?? streams.audiovideo?.endPTS ?? frag.end;
+      if (Number.isFinite(end)) this.liveness.arrive(end * 1000, this.now());
+    });
     hls.on(Hls.Events.BUFFER_CODECS, (_event, data) => {
+      if (this.options.audio)
+        this.soundOf(data.audio?.codec ?? data.audiovideo?.codec ?? null, !!(data.audio || data.audiovideo));
       const video = data.video ?? data.audiovideo;
       this.setMediaInfo({
         videoCodec: video?.codec ?? null,
@@ -73,7 +94,47 @@ export class HlsPlayer extends BasePlayer {
     this.play(video);
   }
 
+  /** Jump to the buffered live edge; false when it is delivery that trails (reconnect: catchUpWith). */
+  catchUp(): boolean {
+    return this.catchUpWith(this.liveness);
+  }
+
+  override stats(): PlayerStats {
+    const stats = super.stats();
+    const video = this.video;
+    const queued = video ? super.latency(video) : null;
+    stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000);
+    if (this.options.audio)
+      stats.audio =
+        this.audioState.state === 'playing' && this.sink && !this.sink.running
+          ? {
+              ...this.audioState,
+              state: 'pending',
+              reason: 'the browser holds the sound until the user interacts with the page',
+            }
+          : this.audioState;
+    return stats;
+  }
+
+  /** The audible tile: hls.js plays the sound on the element; unmute it once the page may make sound. */
+  private soundOf(codec: string | null, present: boolean): void {
+    if (!present) {
+      this.audioState = { state: 'none', codec: null };
+      return;
+    }
+    this.audioState = { state: 'playing', codec };
+    if (this.sink) return;
+    const sink = new AudioSink(this.video!, () => null);
+    if (!sink.open()) return;
+    this.sink = sink;
+    sink.whenRunning(() => {
+      if (!this.destroyed && this.video) this.video.muted = false;
+    });
+  }
+
   protected close(): void {
+    this.sink?.close();
+    this.sink = null;
     const hls = this.hls;
     this.hls = null;
     // destroy() stops loading, detaches the media and frees its buffers.

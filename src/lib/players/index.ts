@@ -10,7 +10,13 @@
  *   player.on('first-frame', ({ at }) => ...);
  *   player.attach(video);
  *   player.start();
- *   player.stats();   // { fps, droppedFrames, bitrateKbps, latencySeconds, width, height, codec, frameAgeMs, transport, ... }
+ *   player.stats();   // { fps, droppedFrames, bitrateKbps, latencySeconds, liveness, audio, width, height, codec, ... }
+ *   player.catchUp?.(); // jump to the newest buffered picture (false: reconnect instead)
+ *
+ * Sound: only the audible tile asks for it, with `createPlayer(source, { audio: true })` (a new player:
+ * the option is read once). Every other player leaves audio out before demux/remux (mpegts.js
+ * `hasAudio: false` and the FLV/TS filters, a video-only fMP4 init segment, no WebRTC audio
+ * transceiver), so a G.711 or silent AAC track never costs or breaks the picture.
  *   player.destroy(); // stops the network, detaches from the element, drops listeners
  *
  * Transport → library: ws-flv/flv/ws-ts/ts → mpegts.js (MSE); hls → hls.js (MSE); fmp4 and ws-fmp4 →
@@ -24,10 +30,12 @@
  */
 export type {
   Player,
+  PlayerAudio,
   PlayerError,
   PlayerEvent,
   PlayerEventMap,
   PlayerFactory,
+  PlayerLiveness,
   PlayerMediaInfo,
   PlayerOptions,
   PlayerSource,

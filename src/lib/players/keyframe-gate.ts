@@ -17,6 +17,19 @@ export interface KeyframeGateOptions {
   keepAfterKey?: number;
   /** Called for every keyframe passed on, with its FLV timestamp (ms). */
   onKeyframe?: (timestampMs: number) => void;
+  /**
+   * Called for every video picture that comes in (passed on or not), with its FLV timestamp (ms) and
+   * the timestamp it is passed on with: the stream's own clock, for the player's liveness figures.
+   */
+  onPicture?: (timestampMs: number, outTimestampMs: number) => void;
+  /**
+   * What becomes of audio tags: `pass` (default: at full rate they go on with the video), `drop` (never
+   * passed: a muted tile's player never parses, remuxes or appends audio), or `extract` (never passed;
+   * at full rate each tag's body goes to `onAudio`, for a player that plays the sound itself).
+   */
+  audio?: 'pass' | 'drop' | 'extract';
+  /** `audio: 'extract'`: one audio tag's body (its first byte says the codec) and FLV timestamp (ms). */
+  onAudio?: (timestampMs: number, body: Uint8Array) => void;
 }
 
 export interface KeyframeGateStats {
@@ -137,10 +150,17 @@ export class KeyframeGate {
   private droppedBytes = 0;
   private passedBytes = 0;
 
+  /** The body of the audio tag being extracted, and how much of it has come. */
+  private audioBody: Uint8Array | null = null;
+  private audioHave = 0;
+  private audioTimestamp = 0;
+
   private readonly keepAfterKey: number;
+  private readonly audioMode: 'pass' | 'drop' | 'extract';
 
   constructor(private readonly options: KeyframeGateOptions = {}) {
     this.keepAfterKey = Math.max(0, options.keepAfterKey ?? 1);
+    this.audioMode = options.audio ?? 'pass';
   }
 
   /** Ask for a rate: overview from the next tag, full from the next keyframe. */
@@ -190,6 +210,7 @@ export class KeyframeGate {
         const take = Math.min(this.bodyLeft, n - i);
         if (this.bodyKeep) out.input(i, i + take);
         else this.droppedBytes += take;
+        if (this.audioBody) this.collectAudio(chunk, i, take);
         this.bodyLeft -= take;
         i += take;
         if (this.bodyLeft === 0) this.inBody = false;
@@ -282,7 +303,8 @@ export class KeyframeGate {
       keep = this.mode === 'full' || this.keptAfterKey < this.keepAfterKey;
       if (keep && this.mode === 'overview') this.keptAfterKey += 1;
     } else if (kind === 'audio') {
-      keep = this.mode === 'full';
+      keep = this.mode === 'full' && this.audioMode === 'pass';
+      if (this.audioMode === 'extract' && this.mode === 'full' && size > 0) this.startAudio(size, timestamp);
     } else {
       keep = true;
     }
@@ -316,6 +338,7 @@ export class KeyframeGate {
     } else if (picture) {
       this.gap = true;
     }
+    if (picture) this.options.onPicture?.(timestamp, (timestamp - this.shift) >>> 0);
     if (kind === 'video-key') {
       this.keyframes += 1;
       if (this.lastKeyIn !== null) {
@@ -345,6 +368,30 @@ export class KeyframeGate {
     this.inBody = this.bodyLeft > 0;
     this.headHave = 0;
     this.headStart = -1;
+  }
+
+  /** An audio tag to extract begins: its first body bytes are in the header buffer already. */
+  private startAudio(size: number, timestamp: number): void {
+    this.audioBody = new Uint8Array(size);
+    this.audioHave = Math.min(size, this.headHave - TAG_HEADER);
+    this.audioBody.set(this.head.subarray(TAG_HEADER, TAG_HEADER + this.audioHave));
+    this.audioTimestamp = timestamp;
+    this.finishAudio();
+  }
+
+  private collectAudio(chunk: Uint8Array, from: number, length: number): void {
+    const body = this.audioBody!;
+    const take = Math.min(length, body.byteLength - this.audioHave);
+    if (take > 0) body.set(chunk.subarray(from, from + take), this.audioHave);
+    this.audioHave += take;
+    this.finishAudio();
+  }
+
+  private finishAudio(): void {
+    const body = this.audioBody;
+    if (!body || this.audioHave < body.byteLength) return;
+    this.audioBody = null;
+    this.options.onAudio?.(this.audioTimestamp, body);
   }
 }
 

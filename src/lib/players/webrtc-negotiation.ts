@@ -167,10 +167,20 @@ export async function endWebRtcSession(answer: WebRtcAnswer, options: NegotiateO
   }
 }
 
-/** A ZLMediaKit refusal in the players' terms: a failed auth acts as 403, a missing stream as 404. */
+/**
+ * What a refusal's words say about the caller's right to play: ZLMediaKit answers a play its `on_play`
+ * hook refused as `{"code":-400,"msg":"[auth failed]…"}` in an HTTP 200, other builds with -100.
+ */
+const SAYS_AUTH = /auth|forbidden|unauthori[sz]ed|permission|secret|token/i;
+
+/**
+ * A ZLMediaKit refusal in the players' terms: a failed auth acts as 403 (the supervisor fetches fresh
+ * URLs at once, as for any refused secret), a missing stream as 404.
+ */
 function zlmFailure(code: number, said: string): PlayerError {
   const message = `the media server refused the WebRTC session (code ${code})${said ? `: ${said}` : ''}`;
-  if (code === ZLM_AUTH_FAILED) return { kind: 'http-status', status: 403, message };
+  if (code === ZLM_AUTH_FAILED || (code !== 0 && SAYS_AUTH.test(said)))
+    return { kind: 'http-status', status: 403, message };
   if (/not found|not exist|no such|offline/i.test(said)) return { kind: 'http-status', status: 404, message };
   return { kind: 'media', message };
 }

@@ -1,6 +1,8 @@
 import { absoluteUrl } from './absolute-url';
+import { AudioSink } from './audio-sink';
 import { BasePlayer, errorText } from './base-player';
-import type { PlayerStats } from './player';
+import { LivenessMeter } from './liveness-meter';
+import type { PlayerAudio, PlayerStats } from './player';
 import {
   endWebRtcSession,
   negotiateWebRtc,
@@ -13,6 +15,9 @@ import {
 const GATHER_TIMEOUT_MS = 1_000;
 /** How often getStats() is read (it is asynchronous; `stats()` returns the last reading). */
 const STATS_INTERVAL_MS = 1_000;
+
+/** The receiver's newest frame is read at most this often (ms): stats() may be asked every frame. */
+const SOURCE_READ_MS = 100;
 
 /** The inbound figures of one getStats() reading that the stats are made of. */
 interface RtcReading {
@@ -48,6 +53,14 @@ export class WebRtcPlayer extends BasePlayer {
   private jitterBufferMs: number | null = null;
   private packetsLost: number | null = null;
   private readonly cleanups: (() => void)[] = [];
+  private readonly liveness = new LivenessMeter();
+  /** The newest RTP timestamp read (unwrapped, 90 kHz ticks) and the raw one it came from. */
+  private rtpUnwrapped: number | null = null;
+  private rtpRaw = 0;
+  private lastSourceAt: number | null = null;
+  private sourceReadAt = -Infinity;
+  private audioState: PlayerAudio = { state: 'pending', codec: null };
+  private sink: AudioSink | null = null;
 
   protected open(video: HTMLVideoElement): void {
     if (typeof RTCPeerConnection !== 'function') {
@@ -57,8 +70,9 @@ export class WebRtcPlayer extends BasePlayer {
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers ?? [] });
     this.pc = pc;
     pc.addTransceiver('video', { direction: 'recvonly' });
-    // Offered so that a stream with sound gets it; a server without audio rejects the section.
-    pc.addTransceiver('audio', { direction: 'recvonly' });
+    // Sound only for the audible tile (a server without audio rejects the section): a muted tile
+    // receives, decodes and mixes none.
+    if (this.options.audio) pc.addTransceiver('audio', { direction: 'recvonly' });
 
     const stream = new MediaStream();
     pc.addEventListener('track', (event) => {
@@ -84,6 +98,8 @@ export class WebRtcPlayer extends BasePlayer {
   }
 
   protected close(video: HTMLVideoElement): void {
+    this.sink?.close();
+    this.sink = null;
     this.abort.abort();
     if (this.statsTimer !== null) clearInterval(this.statsTimer);
     this.statsTimer = null;
@@ -98,12 +114,70 @@ export class WebRtcPlayer extends BasePlayer {
 
   override stats(): PlayerStats {
     const stats = super.stats();
+    this.readSource();
     return {
       ...stats,
       fps: this.rtcFps ?? stats.fps,
       jitterBufferMs: this.jitterBufferMs,
       packetsLost: this.packetsLost,
+      liveness: this.liveness.liveness(this.jitterBufferMs),
+      ...(this.options.audio ? { audio: this.audio() } : {}),
     };
+  }
+
+  /** WebRTC cannot jump ahead: the jitter buffer is the browser's. The owner reconnects. */
+  catchUp(): boolean {
+    return false;
+  }
+
+  /**
+   * The newest video frame handed to the track: its RTP timestamp (the stream's 90 kHz clock) against
+   * when it was delivered (getSynchronizationSources, synchronous and cheap), for the liveness figures.
+   */
+  private readSource(): void {
+    const at = this.now();
+    if (at - this.sourceReadAt < SOURCE_READ_MS) return;
+    this.sourceReadAt = at;
+    const receiver = this.pc?.getReceivers().find((r) => r.track.kind === 'video');
+    const source = receiver?.getSynchronizationSources?.()[0] as
+      (RTCRtpSynchronizationSource & { rtpTimestamp?: number }) | undefined;
+    if (!source || typeof source.rtpTimestamp !== 'number' || source.timestamp === this.lastSourceAt) return;
+    this.lastSourceAt = source.timestamp;
+    const raw = source.rtpTimestamp >>> 0;
+    if (this.rtpUnwrapped === null) this.rtpUnwrapped = raw;
+    else {
+      // 32-bit RTP timestamps wrap every 13 hours at 90 kHz: step by the signed difference.
+      const step = ((raw - this.rtpRaw + 2 ** 31) >>> 0) - 2 ** 31;
+      this.rtpUnwrapped += step;
+    }
+    this.rtpRaw = raw;
+    this.liveness.arrive(this.rtpUnwrapped / 90, source.timestamp);
+  }
+
+  private audio(): PlayerAudio {
+    if (this.audioState.state === 'playing' && this.sink && !this.sink.running)
+      return {
+        ...this.audioState,
+        state: 'pending',
+        reason: 'the browser holds the sound until the user interacts with the page',
+      };
+    return this.audioState;
+  }
+
+  /** The audible tile: what the answer settled on for sound; the element unmuted once allowed. */
+  private soundOf(sdp: string, video: HTMLVideoElement): void {
+    const codec = audioCodecOfAnswer(sdp);
+    if (!codec) {
+      this.audioState = { state: 'none', codec: null };
+      return;
+    }
+    this.audioState = { state: 'playing', codec };
+    const sink = new AudioSink(video, () => null);
+    if (!sink.open()) return;
+    this.sink = sink;
+    sink.whenRunning(() => {
+      if (!this.destroyed && this.video) this.video.muted = false;
+    });
   }
 
   /** The browser's jitter buffer delay over the last second: how far behind what arrived the picture is. */
@@ -128,6 +202,7 @@ export class WebRtcPlayer extends BasePlayer {
       this.answer = answer;
       await pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
       if (this.destroyed) return;
+      if (this.options.audio && this.video) this.soundOf(answer.sdp, this.video);
       this.watchTransport(pc);
       // The media server answered: as a stream's first bytes do for the other players.
       this.setMediaInfo({
@@ -196,6 +271,7 @@ export class WebRtcPlayer extends BasePlayer {
     const emitted = reading.jitterBufferEmittedCount - last.jitterBufferEmittedCount;
     if (emitted > 0)
       this.jitterBufferMs = ((reading.jitterBufferDelay - last.jitterBufferDelay) * 1000) / emitted;
+    this.readSource();
     this.events.emit('statistics', { bitrateKbps: this.bitrateKbps });
   }
 
@@ -203,6 +279,25 @@ export class WebRtcPlayer extends BasePlayer {
     target.addEventListener(name, listener);
     this.cleanups.push(() => target.removeEventListener(name, listener));
   }
+}
+
+/** The sound an answer settled on (`opus`, `alaw` for PCMA, `ulaw` for PCMU…), or null for none. */
+export function audioCodecOfAnswer(sdp: string): string | null {
+  const lines = sdp.split(/\r?\n/);
+  const start = lines.findIndex((l) => /^m=audio [1-9]/.test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, i) => i > start && l.startsWith('m='));
+  const section = lines.slice(start, end < 0 ? undefined : end);
+  if (section.some((l) => l === 'a=inactive' || l === 'a=recvonly')) return null;
+  const payload = section[0].split(' ')[3];
+  const name = section
+    .find((l) => l.startsWith(`a=rtpmap:${payload} `))
+    ?.split(' ')[1]
+    ?.split('/')[0];
+  const lower = name?.toLowerCase() ?? null;
+  if (lower === 'pcma') return 'alaw';
+  if (lower === 'pcmu') return 'ulaw';
+  return lower;
 }
 
 /** Resolves when ICE gathering is complete, or after `timeoutMs` (the offer then carries what it has). */

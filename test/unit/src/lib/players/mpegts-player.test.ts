@@ -56,11 +56,15 @@ vi.mock('mpegts.js', () => {
 
 const { MpegtsPlayer, mpegtsConfig } = await import('../../../../../src/lib/players/mpegts-player');
 
-function started(transport: 'flv' | 'ws-flv' | 'ts' | 'ws-ts', url = '/live/cam1.live.flv?secret=CANARY') {
+function started(
+  transport: 'flv' | 'ws-flv' | 'ts' | 'ws-ts',
+  url = '/live/cam1.live.flv?secret=CANARY',
+  audio?: boolean,
+) {
   const video = new FakeMediaElement();
   const player = new MpegtsPlayer(
     { url, transport, tls: false },
-    { baseUrl: 'http://127.0.0.1:9000/wall/index.html', frameCallbacks: false },
+    { baseUrl: 'http://127.0.0.1:9000/wall/index.html', frameCallbacks: false, audio },
   );
   const errors: PlayerError[] = [];
   player.on('error', (e) => errors.push(e));
@@ -128,8 +132,9 @@ describe('MpegtsPlayer', () => {
     expect(flv.player.stats()).toMatchObject({ rate: 'full' });
     expect(started('flv').player.setRate('overview')).toBe(true);
 
+    // MPEG-TS is read through the TS filter (liveness, audio), but cannot leave pictures out.
     const ts = started('ws-ts');
-    expect(ts.lib.config.customLoader).toBeUndefined();
+    expect(typeof ts.lib.config.customLoader).toBe('function');
     expect(ts.player.setRate('overview')).toBe(false);
     expect(ts.player.stats().rate).toBeUndefined();
 
@@ -150,6 +155,34 @@ describe('MpegtsPlayer', () => {
     player.setRate('full');
     for (let i = 0; i < 20; i++) video.dispatch('timeupdate');
     expect(video.playbackRate).toBeGreaterThan(1);
+  });
+
+  it('never lets mpegts.js demux audio on a muted tile, nor FLV audio at all (the player plays it)', () => {
+    for (const transport of ['flv', 'ws-flv', 'ts', 'ws-ts'] as const)
+      expect(started(transport).lib.source.hasAudio).toBe(false);
+    // The audible tile: FLV's sound is ours (G.711 by table, AAC by WebCodecs), TS's AAC mpegts.js's.
+    expect(started('ws-flv', undefined, true).lib.source.hasAudio).toBe(false);
+    expect('hasAudio' in started('ws-ts', undefined, true).lib.source).toBe(false);
+  });
+
+  it('reports liveness (null before frames) and the sound of the audible tile only', () => {
+    const muted = started('ws-flv').player.stats();
+    expect(muted.liveness).toEqual({ trailMs: null, queuedMs: null, behindMs: null });
+    expect(muted.audio).toBeUndefined();
+    // Node has no Web Audio: the audible tile says why it is silent, and plays its picture on.
+    expect(started('ws-flv', undefined, true).player.stats().audio).toMatchObject({
+      state: 'unsupported',
+      reason: 'this runtime has no Web Audio',
+    });
+  });
+
+  it('catches up by jumping to the buffered live edge', () => {
+    const { video, player } = started('ws-flv');
+    expect(player.catchUp()).toBe(false); // nothing buffered yet
+    video.ranges = [[0, 30]];
+    video.currentTime = 5;
+    expect(player.catchUp()).toBe(true);
+    expect(video.currentTime).toBeCloseTo(29.7, 5);
   });
 
   it('resolves a relative URL against the page (a worker could not)', () => {

@@ -130,6 +130,18 @@ describe('negotiateWebRtc', () => {
       negotiateWebRtc(ZLM, OFFER, { fetch: fakeFetch(jsonResponse({ code: -100, msg: 'auth failed' })) }),
     );
     expect(auth).toMatchObject({ kind: 'http-status', status: 403 });
+    // ZLMediaKit's own answer to a play its on_play hook refused: HTTP 200, code -400, "auth" in msg.
+    const hookAuth = await failure(
+      negotiateWebRtc(ZLM, OFFER, {
+        fetch: fakeFetch(jsonResponse({ code: -400, msg: '[auth failed]: invalid secret' })),
+      }),
+    );
+    expect(hookAuth).toMatchObject({ kind: 'http-status', status: 403 });
+    expect(hookAuth.message).toContain('[auth failed]');
+    const unauthorized = await failure(
+      negotiateWebRtc(ZLM, OFFER, { fetch: fakeFetch(jsonResponse({ code: -1, msg: 'Unauthorized' })) }),
+    );
+    expect(unauthorized).toMatchObject({ kind: 'http-status', status: 403 });
     const gone = await failure(
       negotiateWebRtc(ZLM, OFFER, {
         fetch: fakeFetch(jsonResponse({ code: -400, msg: 'stream not found' })),

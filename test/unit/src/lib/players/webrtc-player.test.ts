@@ -94,7 +94,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function started(options: { iceServers?: RTCIceServer[] } = {}) {
+async function started(options: { iceServers?: RTCIceServer[]; audio?: boolean } = {}) {
   const video = new FakeMediaElement();
   const player = new WebRtcPlayer(
     { url: URL_, transport: 'webrtc', tls: false },
@@ -111,17 +111,26 @@ async function started(options: { iceServers?: RTCIceServer[] } = {}) {
 }
 
 describe('WebRtcPlayer', () => {
-  it('offers to receive video and audio, posts the offer, applies the answer and reports its codec', async () => {
-    const { pc, errors, infos } = await started();
+  it('offers to receive video only (a muted tile), posts the offer, applies the answer and reports its codec', async () => {
+    const { pc, errors, infos, player } = await started();
     expect(pc.config.iceServers).toEqual([]);
-    expect(pc.transceivers).toEqual([
-      { kind: 'video', init: { direction: 'recvonly' } },
-      { kind: 'audio', init: { direction: 'recvonly' } },
-    ]);
+    expect(pc.transceivers).toEqual([{ kind: 'video', init: { direction: 'recvonly' } }]);
+    expect(player.stats().audio).toBeUndefined();
+    expect(player.catchUp()).toBe(false);
     expect(fetchCalls).toEqual([{ url: URL_, method: 'POST' }]);
     expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: ANSWER });
     expect(infos[0]).toMatchObject({ videoCodec: 'avc1.42e01f' });
     expect(errors).toEqual([]);
+  });
+
+  it('offers to receive audio too for the audible tile, and says what sound the answer settled on', async () => {
+    const { pc, player } = await started({ audio: true });
+    expect(pc.transceivers).toEqual([
+      { kind: 'video', init: { direction: 'recvonly' } },
+      { kind: 'audio', init: { direction: 'recvonly' } },
+    ]);
+    // The test answer has no audio section: the stream has no sound.
+    expect(player.stats().audio).toEqual({ state: 'none', codec: null });
   });
 
   it('takes the ICE servers it is given', async () => {

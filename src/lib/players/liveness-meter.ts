@@ -1,0 +1,56 @@
+import type { PlayerLiveness } from './player';
+
+/**
+ * A jump of the stream's own clock larger than this beyond what the arrival clock moved (ms) is a new
+ * timeline (a camera or media server restarted its timestamps), not lateness.
+ */
+const DISCONTINUITY_MS = 10_000;
+
+/**
+ * How far the newest received frame trails the camera (PlayerLiveness.trailMs), from each frame's media
+ * time against its arrival time.
+ *
+ * For each frame `arrival − media` is the delivery delay plus an unknown constant (the two clocks'
+ * offset); its smallest value since the connection opened is the stream's own start-up delay, so the
+ * newest frame's value above it is how much later than the soonest frame it came. O(1) a frame: it runs
+ * for every picture of every tile.
+ */
+export class LivenessMeter {
+  private floor = 0;
+  private last = 0;
+  private lastMedia = 0;
+  private lastArrival = 0;
+  private frames = 0;
+
+  /** One frame (or fragment) arrived at `arrivalMs` (player clock) stamped `mediaMs` by the stream. */
+  arrive(mediaMs: number, arrivalMs: number): void {
+    const offset = arrivalMs - mediaMs;
+    if (this.frames > 0) {
+      const mediaStep = mediaMs - this.lastMedia;
+      const arrivalStep = arrivalMs - this.lastArrival;
+      // The stream's clock went back, or leapt ahead of the wall clock: a new timeline, a new floor.
+      if (mediaStep < -1_000 || mediaStep - arrivalStep > DISCONTINUITY_MS) this.floor = offset;
+    }
+    if (this.frames === 0 || offset < this.floor) this.floor = offset;
+    this.last = offset;
+    this.lastMedia = mediaMs;
+    this.lastArrival = arrivalMs;
+    this.frames += 1;
+  }
+
+  /** Frames measured so far. */
+  get count(): number {
+    return this.frames;
+  }
+
+  /** The figures, with `queuedMs` (what waits unshown) as the player measures it. */
+  liveness(queuedMs: number | null): PlayerLiveness {
+    const trailMs = this.frames >= 2 ? Math.max(0, this.last - this.floor) : null;
+    const queued = queuedMs === null ? null : Math.max(0, queuedMs);
+    return {
+      trailMs,
+      queuedMs: queued,
+      behindMs: trailMs === null ? null : trailMs + (queued ?? 0),
+    };
+  }
+}
