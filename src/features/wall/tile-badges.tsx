@@ -1,5 +1,6 @@
 import type { TileSnapshot } from '../../lib/wall-engine';
 import { isZoomed, zoomText, type TileZoom } from './tile-zoom';
+import type { TileSound } from './use-tile-audio';
 
 /** "overview · 1 picture / 2 s" for a tile that shows its stream's keyframes only. */
 export function overviewText(snapshot: Pick<TileSnapshot, 'pictureIntervalMs'>): string {
@@ -32,7 +33,7 @@ export function TileBadges({
   snapshot: TileSnapshot | null;
   zoom: TileZoom;
   audible: boolean;
-  sound: boolean | null;
+  sound: TileSound | null;
 }) {
   const overview = snapshot?.rate === 'overview' && snapshot.state === 'playing';
   if (!overview && !isZoomed(zoom) && !audible) return null;
@@ -60,21 +61,33 @@ export function TileBadges({
       )}
       {audible && (
         <span
-          className={`wall-tile-badge wall-tile-sound${sound === false ? ' is-silent' : ''}`}
+          className={`wall-tile-badge wall-tile-sound${sound && sound.kind !== 'on' && sound.kind !== 'unknown' ? ' is-silent' : ''}`}
           data-testid="wall-tile-sound"
-          data-sound={sound === null ? 'unknown' : sound ? 'yes' : 'none'}
-          title={
-            sound === false
-              ? 'Sound is on for this tile, but its stream carries no sound'
-              : 'Sound is on for this tile'
-          }
+          data-sound={SOUND_ATTR[sound?.kind ?? 'unknown']}
+          title={SOUND_TITLE[sound?.kind ?? 'unknown']}
         >
-          <SpeakerIcon /> {sound === false ? 'no sound in this stream' : 'sound on'}
+          <SpeakerIcon /> {sound?.text ?? 'sound on'}
         </span>
       )}
     </div>
   );
 }
+
+/** `data-sound` for tests and monitoring (yes and none as before; unsupported is new). */
+const SOUND_ATTR: Record<TileSound['kind'], string> = {
+  on: 'yes',
+  none: 'none',
+  unsupported: 'unsupported',
+  unknown: 'unknown',
+};
+
+const SOUND_TITLE: Record<TileSound['kind'], string> = {
+  on: 'Sound is on for this tile',
+  none: 'Sound is on for this tile, but its stream carries no sound',
+  unsupported:
+    'Sound is on for this tile, but its stream’s sound cannot be played here; the picture plays on',
+  unknown: 'Sound is on for this tile',
+};
 
 /** A speaker with sound waves; drawn, as no emoji font can be counted on. */
 function SpeakerIcon() {

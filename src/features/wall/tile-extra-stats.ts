@@ -1,4 +1,5 @@
-import type { TileStats } from '../../lib/wall-engine';
+import type { TileStats, TriedTransport } from '../../lib/wall-engine';
+import { transportName } from '../../lib/wall-engine/unplayable';
 
 /**
  * The host (and port) a tile's stream is played from, as its URL names it after any media host
@@ -15,9 +16,14 @@ export function playedHost(url: string | null | undefined): string | null {
 
 /**
  * The stats overlay's rows beyond the players' common figures: WebRTC's jitter buffer delay and
- * packets lost (when the player reports them), and the host the stream is played from.
+ * packets lost (when the player reports them), the audible tile's sound ("alaw · cannot play here"),
+ * the transports that refused the stream ("WS-FLV, HTTP-FLV"), and the host the stream is played from.
  */
-export function extraStatsRows(stats: TileStats | null, url: string | null | undefined): [string, string][] {
+export function extraStatsRows(
+  stats: TileStats | null,
+  url: string | null | undefined,
+  tried?: readonly TriedTransport[],
+): [string, string][] {
   const rows: [string, string][] = [];
   if (stats && (stats.jitterBufferMs !== undefined || stats.packetsLost !== undefined)) {
     const jitter = stats.jitterBufferMs;
@@ -27,6 +33,17 @@ export function extraStatsRows(stats: TileStats | null, url: string | null | und
       stats.packetsLost === null || stats.packetsLost === undefined ? '–' : String(stats.packetsLost),
     ]);
   }
+  if (stats?.audio) {
+    const words = {
+      none: 'none in the stream',
+      playing: 'playing',
+      unsupported: 'cannot play here',
+      pending: 'waiting',
+    };
+    rows.push(['sound', `${stats.audio.codec ? `${stats.audio.codec} · ` : ''}${words[stats.audio.state]}`]);
+  }
+  if (tried && tried.length > 0)
+    rows.push(['refused by', tried.map((t) => transportName(t.transport)).join(', ')]);
   const host = playedHost(url);
   if (host) rows.push(['host', host]);
   return rows;

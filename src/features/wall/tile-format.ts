@@ -1,6 +1,8 @@
 import { formatTime } from '../../lib/format-time';
 import { wallTime } from '../../lib/monotonic-now';
-import type { TileSnapshot, TileStats } from '../../lib/wall-engine';
+import type { PlayerAudio } from '../../lib/players/player';
+import type { TileSnapshot, TileStats, TriedTransport } from '../../lib/wall-engine';
+import { transportName } from '../../lib/wall-engine/unplayable';
 
 /** What a tile's caption says about its state, in an operator's words. */
 export function stateText(snapshot: TileSnapshot): string {
@@ -8,9 +10,10 @@ export function stateText(snapshot: TileSnapshot): string {
     case 'idle':
       return 'Idle';
     case 'starting':
-      return 'Connecting…';
+      return snapshot.restart === 'catch-up' ? 'Catching up with live…' : 'Connecting…';
     case 'playing':
-      return 'Live';
+      // A picture past the liveness margin is never called live.
+      return snapshot.behind ? 'Behind live' : 'Live';
     case 'stalled':
       return 'Video stopped';
     case 'reconnecting':
@@ -64,23 +67,77 @@ export function staleText(staleMs: number | null): string | null {
   return `STALE ${Math.floor(staleMs / 1000)} s`;
 }
 
+/**
+ * The behind-live badge: "BEHIND LIVE 3.4 s" (to a tenth under 10 s, whole seconds above); null when
+ * the picture is live or not measured.
+ */
+export function behindText(behindMs: number | null, behind: boolean): string | null {
+  if (!behind || behindMs === null || !Number.isFinite(behindMs)) return behind ? 'BEHIND LIVE' : null;
+  const seconds = behindMs / 1000;
+  return `BEHIND LIVE ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s`;
+}
+
+/**
+ * The audible tile's sound, from its player (PlayerStats.audio) where it says, else from the
+ * element (`fallback`: true, false, or null when not known yet):
+ * - on: "sound on"
+ * - none: "no sound in this stream"
+ * - unsupported: "sound cannot play here: <reason>"
+ */
+export function soundOf(
+  audio: PlayerAudio | undefined,
+  fallback: boolean | null,
+): { kind: 'on' | 'none' | 'unsupported' | 'unknown'; text: string } {
+  const state = audio?.state ?? (fallback === null ? 'pending' : fallback ? 'playing' : 'none');
+  switch (state) {
+    case 'none':
+      return { kind: 'none', text: 'no sound in this stream' };
+    case 'unsupported': {
+      const why = audio?.reason ?? (audio?.codec ? `${audio.codec} is not played here` : 'not played here');
+      return { kind: 'unsupported', text: `sound cannot play here: ${why}` };
+    }
+    case 'playing':
+      return { kind: 'on', text: 'sound on' };
+    default:
+      return { kind: 'unknown', text: 'sound on' };
+  }
+}
+
+/** "Tried WS-FLV (Unsupported audio codec idx: 7), HTTP-FLV (…)": transports that refused the stream. */
+export function triedText(tried: readonly TriedTransport[] | undefined): string | null {
+  if (!tried || tried.length === 0) return null;
+  return `Tried ${tried.map((t) => `${transportName(t.transport)} (${t.why})`).join(', ')}`;
+}
+
 const fixed = (value: number | null | undefined, digits: number, unit = '') =>
   value === null || value === undefined || !Number.isFinite(value) ? '–' : `${value.toFixed(digits)}${unit}`;
 
-/** The stats overlay's rows, label → value. */
+const ms = (value: number | null | undefined) =>
+  fixed(value === null || value === undefined ? value : value / 1000, 2, ' s');
+
+/**
+ * The stats overlay's rows, label → value. "behind live" is how far the picture on screen trails the
+ * camera, measured from the stream's own timestamps (PlayerStats.liveness): "trail" what delivery
+ * adds, "queued" what waits in the player unshown (the buffer: the only figure a player that does
+ * not measure liveness has, shown as "queued" then and "behind live" left unknown).
+ */
 export function statsRows(stats: TileStats | null): [string, string][] {
   if (!stats) return [['state', 'no player yet']];
   // decodedFrames counts every picture decoded, the dropped ones included.
   const droppedPct = stats.decodedFrames > 0 ? (stats.droppedFrames / stats.decodedFrames) * 100 : null;
-  // Pairs read across (fps | latency, bitrate | last frame, resolution | codec); the two long values
-  // (dropped, transport) take a row each.
+  const live = stats.liveness;
+  const queuedMs = live ? live.queuedMs : stats.latencySeconds === null ? null : stats.latencySeconds * 1000;
+  // Pairs read across (fps | behind live, bitrate | last frame, resolution | codec, trail | queued);
+  // the two long values (dropped, transport) take a row each.
   return [
     ['fps', fixed(stats.fps, 1)],
-    ['latency', fixed(stats.latencySeconds, 2, ' s')],
+    ['behind live', ms(live?.behindMs)],
     ['bitrate', stats.bitrateKbps === null ? '–' : `${Math.round(stats.bitrateKbps)} kbit/s`],
     ['last frame', stats.frameAgeMs === null ? '–' : `${(stats.frameAgeMs / 1000).toFixed(1)} s ago`],
     ['resolution', stats.width && stats.height ? `${stats.width}×${stats.height}` : '–'],
     ['codec', stats.codec ?? '–'],
+    ['trail', ms(live?.trailMs)],
+    ['queued', ms(queuedMs)],
     ['dropped', `${stats.droppedFrames}${droppedPct === null ? '' : ` (${droppedPct.toFixed(1)} %)`}`],
     ['transport', `${stats.transport}${stats.tls ? ' (TLS)' : ''} · ${stats.library}`],
   ];

@@ -1,4 +1,6 @@
 import { useEffect, type RefObject } from 'react';
+import type { TileSupervisor } from '../../lib/wall-engine';
+import { soundOf } from './tile-format';
 import { usePolled } from './use-polled';
 import { useWallFocusStore } from './wall-focus-store';
 
@@ -22,23 +24,34 @@ export function streamHasSound(video: HTMLVideoElement): boolean | null {
 /** Checked this often on the tile whose sound is on, to say when its stream has none. */
 const SOUND_CHECK_MS = 1_000;
 
+export type TileSound = ReturnType<typeof soundOf>;
+
 /**
- * Keep a tile's `<video>` muted unless it is the wall's audible tile (useWallFocusStore.audible).
- * Each new player mutes the element when it attaches (a wall is silent); while this tile is the
- * audible one, the element is unmuted again whenever that happens. Returns whether the sound is on
- * and, then, whether the stream has sound at all.
+ * The wall's audible tile (useWallFocusStore.audible) and its sound.
+ *
+ * Only the audible tile's player carries audio: every other tile's drops it before demux (a player
+ * cannot change that in place, so the supervisor makes a new one when the audible tile changes:
+ * just the two tiles concerned, on their own elements). The element stays muted unless the tile is
+ * the audible one: each new player mutes it when it attaches, and it is unmuted again whenever that
+ * happens. Returns whether the sound is on and, then, what of it plays: from the player's own word
+ * (PlayerStats.audio: on, none in the stream, or cannot play here and why), else from the element.
  */
 export function useTileAudio(
   videoRef: RefObject<HTMLVideoElement | null>,
   tileKey: string,
-): { audible: boolean; sound: boolean | null } {
+  supervisor: TileSupervisor | null,
+): { audible: boolean; sound: TileSound | null } {
   const audible = useWallFocusStore((s) => s.audible === tileKey);
+  useEffect(() => supervisor?.setAudio(audible), [supervisor, audible]);
   // Read only on the audible tile; usePolled re-renders it only when the answer changes.
-  const sound = usePolled<boolean | null>(
-    () => (audible && videoRef.current ? streamHasSound(videoRef.current) : null),
-    (a, b) => a === b,
+  const sound = usePolled<TileSound | null>(
+    () => {
+      if (!audible || !videoRef.current) return null;
+      return soundOf(supervisor?.stats()?.audio, streamHasSound(videoRef.current));
+    },
+    (a, b) => a?.kind === b?.kind && a?.text === b?.text,
     audible ? SOUND_CHECK_MS : null,
-    [videoRef, audible],
+    [videoRef, audible, supervisor],
   );
 
   useEffect(() => {

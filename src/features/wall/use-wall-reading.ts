@@ -66,6 +66,7 @@ class WallReadings {
         budget: this.engine.budgetStatus(),
         sustainedPixelRate: useWallStore.getState().settings.sustainedPixelRate ?? null,
         cores: typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency,
+        behind: this.engine.behindLive(),
       }),
     };
   }
@@ -77,6 +78,7 @@ function keyOf(r: WallReading): string {
   return JSON.stringify([
     r.health,
     r.waiting,
+    f.behind,
     Math.round(f.bitrateKbps / 100),
     Math.round(f.pixelRate / 1e6),
     Math.round(f.fullPixelRate / 1e6),

@@ -4,7 +4,7 @@ import type { PlacedTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
 import { monotonicNow } from '../../lib/monotonic-now';
 import type { TileSnapshot } from '../../lib/wall-engine';
-import { downText, retryText, staleText, stateText } from './tile-format';
+import { behindText, downText, retryText, staleText, stateText, triedText } from './tile-format';
 import { TileMenu } from './tile-menu';
 import { OBJECT_FIT } from './picture-scaling';
 import { TileActionsContext, type TileActions } from './tile-actions-context';
@@ -93,7 +93,7 @@ export const VideoTile = memo(function VideoTile({
     { covered },
   );
   usePictureScaling(videoRef, { fit, zoom: zoom.scale });
-  const audio = useTileAudio(videoRef, tileKey);
+  const audio = useTileAudio(videoRef, tileKey, supervisor);
   useTileZoom(elementRef, tileKey);
   const engine = useWallEngine();
   // The selected and the maximised tile always play at full rate (the decode budget looks elsewhere).
@@ -105,7 +105,8 @@ export const VideoTile = memo(function VideoTile({
   const zoomed = isZoomed(zoom);
   const state = snapshot?.state ?? 'idle';
   const waiting = snapshot?.nextRetryAt != null;
-  const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting });
+  const behindLive = state === 'playing' && snapshot?.behind === true;
+  const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting, behind: behindLive });
   const cell = { column: tile.column, row: tile.row };
   const drop = useCellDrop(cell, editable);
 
@@ -113,6 +114,10 @@ export const VideoTile = memo(function VideoTile({
   // Names on one platform share their start and differ at the end: the end always shows.
   const { head, tail } = splitForElision(name);
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
+  // A picture past the liveness margin is not live, though frames keep coming (stale says otherwise).
+  const behind = stale ? null : behindText(poll.behindMs, behindLive);
+  // While it tries the next transport; a tile that ran out of them says so in its detail.
+  const tried = snapshot && state === 'starting' ? triedText(snapshot.tried) : null;
   // The clock is read here, not taken from the poll: a quiet tile's last poll may be minutes old, and
   // the first render of a countdown would show the wait from then ("Retrying in 7 s" for a 1 s wait).
   const now = monotonicNow();
@@ -150,6 +155,9 @@ export const VideoTile = memo(function VideoTile({
       data-fit={fit}
       data-zoom={zoomed ? zoom.scale.toFixed(2) : undefined}
       data-audible={audio.audible || undefined}
+      data-behind={behindLive || undefined}
+      data-catch-ups={snapshot?.catchUps || undefined}
+      data-last-catch-up={snapshot?.lastCatchUp ?? undefined}
       data-selected={selected || undefined}
       data-replace-target={replacing || undefined}
       data-drop-over={drop.over ?? undefined}
@@ -201,6 +209,16 @@ export const VideoTile = memo(function VideoTile({
       {stale && (
         <span className="wall-tile-stale" data-testid="wall-tile-stale" role="status">
           {stale}
+        </span>
+      )}
+      {behind && (
+        <span
+          className="wall-tile-stale wall-tile-behind"
+          data-testid="wall-tile-behind"
+          role="status"
+          title="The picture is this far behind the camera, measured from the stream’s own timestamps; a tile that falls further behind than its stream plays catches up by itself"
+        >
+          {behind}
         </span>
       )}
       <TileBadges snapshot={snapshot} zoom={zoom} audible={audio.audible} sound={audio.sound} />
@@ -260,6 +278,11 @@ export const VideoTile = memo(function VideoTile({
               {plainError(snapshot.detail).message}
             </p>
           )}
+          {tried && (
+            <p className="wall-tile-problem-detail" data-testid="wall-tile-tried">
+              {tried}
+            </p>
+          )}
           {down && (
             <p className="wall-tile-down" data-testid="wall-tile-down">
               {down}
@@ -283,7 +306,7 @@ export const VideoTile = memo(function VideoTile({
           )}
         </div>
       )}
-      {showStats && <TileStatsOverlay stats={poll.stats} url={snapshot?.url} />}
+      {showStats && <TileStatsOverlay stats={poll.stats} url={snapshot?.url} tried={snapshot?.tried} />}
     </div>
   );
 });

@@ -27,12 +27,16 @@ export interface WallFiguresInput {
   sustainedPixelRate: number | null;
   /** navigator.hardwareConcurrency. */
   cores: number | undefined;
+  /** Playing tiles whose picture is behind live (WallEngine.behindLive); default none. */
+  behind?: number;
 }
 
 export type WallLoadLevel = 'ok' | 'warning' | 'over';
 
 export interface WallFigures {
   playing: number;
+  /** Of the playing tiles, those whose picture is behind live (past the liveness margin): not live. */
+  behind: number;
   /** Stalled or reconnecting: no new picture, recovering. */
   stalled: number;
   failed: number;
@@ -110,6 +114,7 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
 
   return {
     playing: health.playing,
+    behind: Math.min(health.playing, Math.max(0, input.behind ?? 0)),
     stalled: health.stalled + health.reconnecting,
     failed: health.failed,
     other: health.starting + health['paused-hidden'],
@@ -140,6 +145,12 @@ export function formatPixelRate(pxPerSecond: number): string {
 export function formatBitrate(kbps: number): string {
   if (kbps >= 1000) return `${(kbps / 1000).toFixed(1)} Mbit/s`;
   return `${Math.round(kbps)} kbit/s`;
+}
+
+/** "3 tiles behind live", "1 tile behind live"; null when none is. */
+export function behindLiveText(behind: number): string | null {
+  if (behind <= 0) return null;
+  return `${behind} ${behind === 1 ? 'tile' : 'tiles'} behind live`;
 }
 
 /** "18 in overview: 14 for load, 4 pinned" */

@@ -3,7 +3,7 @@ import type { TileState } from '../../lib/wall-engine';
 import { useWallReading } from './use-wall-reading';
 import { useWallEngine } from './use-wall-engine';
 
-/** The states the summary shows, in an operator's words, worst last. */
+/** The states the summary shows, in an operator's words, worst last (playing: those that are live). */
 const SHOWN: { state: TileState; label: string }[] = [
   { state: 'playing', label: 'live' },
   { state: 'starting', label: 'connecting' },
@@ -14,14 +14,17 @@ const SHOWN: { state: TileState; label: string }[] = [
 ];
 
 /**
- * "9 live · 1 reconnecting · 2 failed" in the toolbar: how the whole wall is doing without scanning
- * every tile. Each count carries `data-state` and `data-count` for monitoring.
+ * "9 live · 2 behind live · 1 reconnecting · 2 failed" in the toolbar: how the whole wall is doing
+ * without scanning every tile. A playing tile whose picture is behind live (past the liveness margin)
+ * is counted as behind, never as live. Each count carries `data-state` and `data-count` for monitoring.
  */
 export function WallHealth() {
   const engine = useWallEngine();
   // The same reading as the status bar under the wall (use-wall-reading.ts): the two always agree.
-  const { health, waiting } = useWallReading();
-  const shown = SHOWN.filter(({ state }) => health[state] > 0);
+  const { health, waiting, figures } = useWallReading();
+  const behind = figures.behind;
+  const counts = { ...health, playing: health.playing - behind };
+  const shown = SHOWN.filter(({ state }) => counts[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
   return (
     <span className="wall-health-bar">
@@ -33,11 +36,17 @@ export function WallHealth() {
         data-problems={problems}
       >
         {shown.map(({ state, label }) => (
-          <span key={state} className="wall-health-count" data-state={state} data-count={health[state]}>
+          <span key={state} className="wall-health-count" data-state={state} data-count={counts[state]}>
             <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-            {health[state]} {label}
+            {counts[state]} {label}
           </span>
         ))}
+        {behind > 0 && (
+          <span className="wall-health-count" data-state="behind" data-count={behind}>
+            <span className="wall-tile-dot wall-tile-dot-stalled" aria-hidden="true" />
+            {behind} behind live
+          </span>
+        )}
       </span>
       {waiting > 0 && (
         <Button

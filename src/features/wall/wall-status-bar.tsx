@@ -1,5 +1,5 @@
 import { useWallReading } from './use-wall-reading';
-import { degradedText, formatBitrate, formatPixelRate, WARN_SHARE } from './wall-figures';
+import { behindLiveText, degradedText, formatBitrate, formatPixelRate, WARN_SHARE } from './wall-figures';
 import './wall-status-bar.css';
 
 /**
@@ -14,6 +14,7 @@ export function WallStatusBar() {
   const { figures: f } = useWallReading();
   const percent = Math.round(f.share * 100);
   const degraded = degradedText(f);
+  const behind = behindLiveText(f.behind);
   const warning = f.warning;
   const meterWidth = `${Math.min(100, Math.max(0, percent))}%`;
   const capacityTitle =
@@ -29,6 +30,7 @@ export function WallStatusBar() {
       data-testid="wall-status"
       data-level={f.level}
       data-playing={f.playing}
+      data-behind={f.behind}
       data-stalled={f.stalled}
       data-failed={f.failed}
       data-degraded={f.degraded}
@@ -45,6 +47,16 @@ export function WallStatusBar() {
         <span className={`wall-status-count${f.failed > 0 ? ' is-danger' : ''}`} data-kind="failed">
           {f.failed} failed
         </span>
+        {behind && (
+          <span
+            className="wall-status-count is-warn"
+            data-kind="behind"
+            data-testid="wall-status-behind"
+            title="Playing, but their picture is more than 2 s behind the camera (measured from the streams’ own timestamps): not live. They catch up by themselves; the decode budget counts a wall falling behind as load."
+          >
+            {behind}
+          </span>
+        )}
       </span>
       <span
         className="wall-status-item"

@@ -59,6 +59,12 @@ export interface DecodeBudgetOptions {
   demoteCooldownMs: number;
   /** Spare this long without a break before a tile is brought back. */
   promoteAfterMs: number;
+  /**
+   * A load under this score counts as room for one tile more, as spare does: a computer busy with
+   * other work drops a few pictures and is never "spare", yet carries more tiles; the budget brings
+   * them back until the load says stop (an overload within `probationMs` sends the last one back).
+   */
+  promoteBelow: number;
   /** Between two tiles brought back. */
   promoteIntervalMs: number;
   /**
@@ -75,7 +81,8 @@ export interface DecodeBudgetOptions {
   severeScore: number;
   /**
    * Not the wall's load: once this share of the full-rate tiles went to overview in one overload
-   * and its score did not fall by `notOursEase`, the overload comes from elsewhere (another
+   * and its score did not fall by `notOursEase` (in proportion to the full-rate tiles' share of the
+   * wall's cost: the overview tiles' own cost stays), the overload comes from elsewhere (another
    * program): the tiles come back and none goes to overview for `notOursHoldMs` (doubling each
    * time, up to `maxHoldMs`).
    */
@@ -95,6 +102,7 @@ export const DEFAULT_BUDGET_OPTIONS: DecodeBudgetOptions = {
   startCapacity: 36,
   demoteCooldownMs: 3_000,
   promoteAfterMs: 5_000,
+  promoteBelow: 0.5,
   promoteIntervalMs: 3_000,
   probeAfterMs: 20_000,
   probationMs: 10_000,
@@ -238,7 +246,9 @@ export class DecodeBudget {
     ).length;
 
     this.firstReadingAt ??= now;
-    if (load.level !== 'spare') this.spareSince = null;
+    const room =
+      load.level === 'spare' || (load.level === 'healthy' && load.score < this.options.promoteBelow);
+    if (!room) this.spareSince = null;
     if (load.level === 'overloaded') {
       this.lastOverloadAt = now;
       if (this.lastPromotionAt !== null && now - this.lastPromotionAt <= this.options.probationMs) {
@@ -255,10 +265,13 @@ export class DecodeBudget {
       if (now < this.notOursUntil) return;
       if (automaticFull === 0 || now - this.lastChangeAt < this.options.demoteCooldownMs) return;
       const episode = this.episode;
+      // What going to overview can save: the full-rate tiles' share of the wall's cost. A big wall of
+      // overview tiles eases less for each tile that goes, and that is still the wall's own load.
+      const expectedEase = episode ? this.options.notOursEase * Math.min(1, episode.full / episode.cost) : 0;
       if (
         episode &&
         episode.demoted >= Math.max(2, Math.ceil(episode.full * this.options.notOursAfterShare)) &&
-        load.score > episode.score * (1 - this.options.notOursEase)
+        load.score > episode.score * (1 - expectedEase)
       ) {
         // A good share of the tiles went to overview and the load did not ease: it is not the
         // wall's (another program is busy). Bring them back; try again later, and later each time.
@@ -295,7 +308,7 @@ export class DecodeBudget {
       this.hold = this.options.holdMs;
       this.lastPromotionAt = null;
     }
-    if (load.level === 'spare') this.spareSince ??= now;
+    if (room) this.spareSince ??= now;
     if (automaticOverview === 0 || now < this.holdUntil) return;
     const spare =
       this.spareSince !== null &&
@@ -313,7 +326,11 @@ export class DecodeBudget {
     this.record(
       now,
       'promote',
-      spare ? 'spare capacity' : `no overload for ${Math.round(this.options.probeAfterMs / 1000)} s`,
+      spare
+        ? load.level === 'spare'
+          ? 'spare capacity'
+          : 'room for more'
+        : `no overload for ${Math.round(this.options.probeAfterMs / 1000)} s`,
     );
   }
 

@@ -42,6 +42,12 @@ export interface Failure {
    * `reconnecting` for the first attempts.
    */
   persistent?: boolean;
+  /**
+   * Only this transport refused (a player's codec refusal: an FLV demuxer that knows no G.711):
+   * the next transport in the tile's order is tried at once, and the long wait comes only when
+   * every offered one refused (TransportFallback).
+   */
+  transportOnly?: boolean;
 }
 
 /** A streams:start failure. The spec leaves "no stream" unspecified: 503 or "offline" in the text means offline. */
@@ -84,7 +90,7 @@ export function failureFromPlayerError(error: PlayerError): Failure {
     case 'ended':
       return { reason: 'network', detail };
     case 'codec-unsupported':
-      return { reason: 'codec-unsupported', detail, persistent: true };
+      return { reason: 'codec-unsupported', detail, persistent: true, transportOnly: true };
     case 'unsupported':
       return { reason: 'no-playable-url', detail, persistent: true };
     case 'media':

@@ -26,7 +26,10 @@
  *   // stats overlay (poll ~1 s, keep in the tile, not a global store): tile.stats()
  *   //   → { fps, droppedFrames, decodedFrames, bitrateKbps, latencySeconds, width, height, codec,
  *   //       transport, tls, library, frameAgeMs, state }
+ *   //   + liveness { trailMs, queuedMs, behindMs } where the player measures it (PlayerStats.liveness)
  *   // stale badge ("STALE 12 s"): tile.staleMs() → ms when no new frame for > 2 s, else null
+ *   // behind-live badge: snapshot.behind, tile.liveness() → { behindMs, trailMs, queuedMs, behind }
+ *   // the audible tile: tile.setAudio(true) (a new player with audio; every other tile: false)
  *   // operator's retry button on a failed tile: tile.retryNow()
  *   // the page's `online` event: engine.networkRestored() (tiles waiting after a network fault retry now)
  *   // the toolbar's "Retry now": engine.retryAllNow() (every tile waiting out a backoff retries now)
@@ -41,6 +44,11 @@
  *   detail       specifics, e.g. the platform's own message; never a secret
  *   attempt      consecutive failed attempts; nextRetryAt: clock ms of the next try (null while trying)
  *   transport, tls, url (redacted), since, firstFrameAt, lastFrameAt
+ *   tried        transports that refused the stream's codec, with why (the next one is tried at once;
+ *                the 5-minute wait only once every offered transport refused)
+ *   behind       the picture is past the liveness margin (2 s behind the camera): never called live
+ *   catchUps, lastCatchUp   times it caught up by itself (jump | reconnect)
+ *   restart      audio | catch-up while a planned new player starts (null otherwise)
  *
  * A failed tile keeps retrying (exponential backoff with jitter, 0.5 s doubling to 30 s); the UI shows
  * `label` and a countdown to `nextRetryAt`.
@@ -52,7 +60,8 @@
  * ## The decode budget (a wall bigger than the machine)
  *
  * The engine reads the page's load every second (LoadMonitor: dropped and unshown frames of the
- * full-rate tiles, frame-callback lateness, long tasks, Compute Pressure where Chromium has it) and
+ * full-rate tiles, frame-callback lateness, long tasks, the backlog (the median tile's pictures falling
+ * behind the camera, BacklogMeter), Compute Pressure where Chromium has it) and
  * moves the lowest-priority tiles to overview pictures while the computer is overloaded, bringing
  * them back one at a time when there is room (DecodeBudget: priorities, hysteresis, pins). The
  * maximised and selected tiles always play at full rate; a big wall starts its lowest tiles in
@@ -65,6 +74,7 @@
  *   engine.onRateChange((change) => …)                       // each tile's change, for the operator log
  *   engine.onTileEvent((event) => …)   // a tile went stale, failed or recovered (the operator log)
  *   engine.tileFigures()               // what each playing tile decodes (size, pictures/s, bitrate)
+ *   engine.behindLive()                // tiles whose picture is behind live ("3 tiles behind live")
  *   createTile({ id, assignedAt, … })                        // ids for the calls above; when assigned
  *
  * ## Pieces (usable alone)
@@ -145,3 +155,12 @@ export { observeVisibility, type VisibilityEnvironment } from './visibility';
 export { detectCapabilities, H264_PROBE, HEVC_PROBE, type RuntimeCapabilities } from './capabilities';
 export { backoffCeiling, backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
 export { systemClock, type EngineClock } from './clock';
+export {
+  DEFAULT_LIVENESS_SETTINGS,
+  LivenessPolicy,
+  type CatchUp,
+  type LivenessReading,
+  type LivenessSettings,
+} from './liveness-policy';
+export { BacklogMeter, type BacklogLoad } from './backlog-meter';
+export { TransportFallback, type TriedTransport } from './transport-fallback';

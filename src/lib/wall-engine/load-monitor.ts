@@ -1,3 +1,4 @@
+import type { BacklogLoad } from './backlog-meter';
 import type { LoadLevel, LoadReading } from './decode-budget';
 
 /**
@@ -20,6 +21,8 @@ export interface FrameLoad {
   callbackLatenessMs: number | null;
   /** Full-rate tiles counted. */
   tiles: number;
+  /** How far behind the camera the full-rate tiles are and how fast it grows (BacklogMeter); null: unknown. */
+  backlog?: BacklogLoad | null;
 }
 
 /** What the load monitor is: something that turns frame figures into a load reading. */
@@ -64,6 +67,10 @@ export interface LoadMonitorOptions {
   latenessAt: number;
   /** Share of the time in long tasks (> 50 ms) that is the edge. */
   longTasksAt: number;
+  /** The median tile's pictures falling behind the camera this fast (ms per s) is the edge. */
+  backlogGrowthAt: number;
+  /** The median tile this far behind the camera (ms) is the edge. */
+  backlogBehindAt: number;
   /** Weight of a new reading in the running score (1: no smoothing). */
   smoothing: number;
   /** Smoothed score at or over which the wall is overloaded. */
@@ -78,12 +85,21 @@ export interface LoadMonitorOptions {
 
 export const DEFAULT_LOAD_OPTIONS: LoadMonitorOptions = {
   // Chromium drops a few % of a wall's pictures while other programs compete for the CPU (4–6 %
-  // on 36 tiles measured on a shared 2-core machine, the plain page as much); a wall past its
-  // machine drops tens of % (28 % at 49 tiles, 57 % at 64).
-  droppedAt: 0.1,
-  missingAt: 0.15,
+  // on 36 tiles measured on a shared 2-core machine, the plain page as much, and up to 11 % on a
+  // busier one: the plain page showed 22.3 of 25 pictures a second at 36 tiles, #27); a wall past
+  // its machine drops tens of % (28 % at 49 tiles, 57 % at 64). The edge sits above what the plain
+  // page loses, so the budget never takes pictures from a wall the plain page would play whole; a
+  // wall that cannot keep up shows it in its backlog too (pictures falling behind live).
+  droppedAt: 0.2,
+  missingAt: 0.25,
   latenessAt: 120,
   longTasksAt: 0.3,
+  // Falling behind by a tenth of real time: the wall reads or decodes a tenth less than the cameras
+  // send. A healthy tile's figure wobbles by a few hundred ms between readings, but the median
+  // tile's growth (a tile whose figure fell counts 0) stays near 0.
+  backlogGrowthAt: 100,
+  // The margin past which a tile is no longer called live (liveness-policy.ts).
+  backlogBehindAt: 2_000,
   smoothing: 0.5,
   overloadedAt: 1,
   spareBelow: 0.45,
@@ -117,8 +133,9 @@ export interface LoadMonitorEnvironment {
  * The wall's load as one signal: overloaded, healthy or spare, with a score and a reason in words.
  *
  * Its own signals, from every tile at full rate: dropped pictures, pictures the streams sent that
- * were never presented (the decoder falling behind), how late frame callbacks run, and the share of
- * time the page spends in long tasks; and, where Chromium offers it, Compute Pressure's CPU state.
+ * were never presented (the decoder falling behind), how late frame callbacks run, the share of
+ * time the page spends in long tasks, and the backlog (pictures falling behind the camera, measured
+ * from the streams' own timestamps: a wall that reads its sockets late shows it before it drops); and, where Chromium offers it, Compute Pressure's CPU state.
  * Each becomes a score (1 at its edge of overload), the highest counts, and a running average
  * smooths it: a single bad second does not move tiles, a few do.
  */
@@ -170,13 +187,14 @@ export class LoadMonitor implements LoadSource {
         `frames shown ${Math.round(frames.callbackLatenessMs ?? 0)} ms late`,
       ],
       [longTasks / o.longTasksAt, `the page busy ${percent(longTasks)} of the time`],
+      backlogScore(frames.backlog ?? null, o),
       [this.pressure ? PRESSURE_SCORE[this.pressure] : 0, `CPU pressure ${this.pressure ?? ''}`],
     ];
     // With no tile at full rate there are no frame figures: only the page and the CPU speak.
     const [score] = scores.reduce((a, b) => (b[0] > a[0] ? b : a));
     // In words, the wall's own strongest signal where one stands out; the CPU's state otherwise.
-    const own = scores.slice(0, 4).reduce((a, b) => (b[0] > a[0] ? b : a));
-    const why = own[0] >= 0.5 || !this.pressure ? own[1] : scores[4][1];
+    const own = scores.slice(0, 5).reduce((a, b) => (b[0] > a[0] ? b : a));
+    const why = own[0] >= 0.5 || !this.pressure ? own[1] : scores[5][1];
     if (this.samples <= o.warmupSamples) {
       this.last = { level: 'healthy', score, reason: null };
       return this.last;
@@ -235,6 +253,19 @@ export class LoadMonitor implements LoadSource {
       this.longTaskObserver = null;
     }
   }
+}
+
+/**
+ * The backlog's score: the larger of how fast the median tile falls behind and how far behind it is;
+ * "pictures 0.3 s more behind live each second" or "pictures 2.4 s behind live".
+ */
+function backlogScore(backlog: BacklogLoad | null, o: LoadMonitorOptions): [number, string] {
+  if (!backlog || backlog.tiles === 0) return [0, 'pictures behind live'];
+  const growth = backlog.growthMsPerS / o.backlogGrowthAt;
+  const behind = backlog.medianBehindMs / o.backlogBehindAt;
+  return growth >= behind
+    ? [growth, `pictures ${(backlog.growthMsPerS / 1000).toFixed(1)} s more behind live each second`]
+    : [behind, `pictures ${(backlog.medianBehindMs / 1000).toFixed(1)} s behind live`];
 }
 
 function percent(share: number): string {

@@ -1,15 +1,14 @@
-import type { ChannelOutput, Result } from '../../../electron/shared/contract';
+import type { Result } from '../../../electron/shared/contract';
 import { codecFamily } from '../players/codec';
-import type { PictureRate, Player, PlayerFactory, PlayerOptions, PlayerStats } from '../players/player';
+import type { PictureRate, Player, PlayerStats } from '../players/player';
 import { redactUrl } from '../players/redact-url';
 import type { PlaybackTransport } from '../players/transport';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
-import { describeCodec, describeUnplayable, UNPLAYABLE_RETRY_MS } from './unplayable';
-import type { RuntimeCapabilities } from './capabilities';
+import { backoffDelay } from './backoff';
+import { describeCodec, describeUnplayable } from './unplayable';
 import { chooseSource } from './choose-source';
 import { classifyPlayback } from './classify';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
-import type { ConnectionBudget, ConnectionLease } from './connection-budget';
+import type { ConnectionLease } from './connection-budget';
 import type { DegradedReason } from './decode-budget';
 import {
   FAILURE_LABELS,
@@ -18,152 +17,16 @@ import {
   type Failure,
   type FailureReason,
 } from './failure';
-import type { StartScheduler, StartTicket } from './start-scheduler';
+import { LivenessPolicy, secondsText, type LivenessReading } from './liveness-policy';
+import type { StartTicket } from './start-scheduler';
+import type { StartedStream, TileSupervisorDeps } from './supervisor-deps';
+import { DEFAULT_SUPERVISOR_SETTINGS, type SupervisorSettings } from './supervisor-settings';
+import type { TileSnapshot, TileState, TileStats } from './tile-snapshot';
+import { exhaustedText, fallbackText, TransportFallback } from './transport-fallback';
 
-/**
- * - idle: not started (or stopped)
- * - starting: first start, or resuming after a hidden pause: waiting for a start slot, the URLs, the first frame
- * - playing: frames are arriving
- * - stalled: the picture froze (no new frame for `stallTimeoutMs`); the state holds while the player is
- *   replaced, until the new one shows a frame (playing) or that attempt fails too (reconnecting/failed)
- * - reconnecting: recovering from a passing fault: waiting out the backoff, then a new attempt
- * - failed: a reason a person can act on (`reason`); retries continue with backoff (`nextRetryAt`)
- * - paused-hidden: hidden longer than the grace period; the stream is stopped until shown again
- */
-export type TileState =
-  'idle' | 'starting' | 'playing' | 'stalled' | 'reconnecting' | 'failed' | 'paused-hidden';
-
-/** Everything the tile UI shows about its state; a new object on every change. */
-export interface TileSnapshot {
-  state: TileState;
-  /** Why the tile is not playing (failed, reconnecting, stalled); null otherwise. */
-  reason: FailureReason | null;
-  /** The headline for `reason` (FAILURE_LABELS). */
-  label: string | null;
-  /** Specifics (the server's own words, the player's error); never holds a secret. */
-  detail: string | null;
-  /** Consecutive failed attempts since the tile last played stably. */
-  attempt: number;
-  /** When the next attempt starts (clock ms); null when none is scheduled or one is under way. */
-  nextRetryAt: number | null;
-  /** The transport of the current (or last) player. */
-  transport: PlaybackTransport | null;
-  tls: boolean;
-  /** The current URL with its secret redacted. */
-  url: string | null;
-  /** When the tile entered this state (clock ms). */
-  since: number;
-  /**
-   * When its present trouble began: the first fault since it last played (clock ms). It holds across
-   * retries and states (reconnecting → failed); null while playing, idle or paused while hidden.
-   */
-  troubleSince: number | null;
-  /** When the current player showed its first frame. */
-  firstFrameAt: number | null;
-  /** The last new frame of any player of this tile (clock ms). */
-  lastFrameAt: number | null;
-  /**
-   * `full`: every picture; `overview`: the stream's keyframes only (the decode budget's or the
-   * operator's choice). A player that cannot show overview pictures stays at `full`. The supervisor
-   * always sets this and the two below; they are optional only so that snapshots written by hand
-   * (in tests) stay valid: read a missing one as `full` / null.
-   */
-  rate?: PictureRate;
-  /** Why the tile shows overview pictures (DegradedReason); null at full rate. */
-  degradedReason?: DegradedReason | null;
-  /**
-   * In overview: the time between two pictures (the stream's keyframe interval, ms), for a label
-   * such as "overview · 1 picture / 2 s"; null at full rate or until known.
-   */
-  pictureIntervalMs?: number | null;
-}
-
-/** Player stats plus what the tile knows across players. */
-export interface TileStats extends PlayerStats {
-  state: TileState;
-}
-
-export interface SupervisorSettings {
-  /** No new frame for this long while playing → stalled → a new player. */
-  stallTimeoutMs: number;
-  /** From admission to first frame (including streams:start) before the attempt counts as failed. */
-  startTimeoutMs: number;
-  /** Failed attempts on one set of URLs before streams:start is asked for fresh ones. */
-  attemptsPerUrlSet: number;
-  /** Consecutive failed attempts of a passing fault before the tile shows `failed`. */
-  failedAfterAttempts: number;
-  /** Playing this long without a fault resets the attempt count (and so the backoff). */
-  stableAfterMs: number;
-  /** Hidden this long → the stream is stopped. */
-  hiddenGraceMs: number;
-  /** A transport that failed this many times before any frame is tried last until the tile plays. */
-  demoteAfterFailures: number;
-  /** How often frame progress is read. */
-  tickMs: number;
-  /** The frame age the UI calls stale. */
-  staleAfterMs: number;
-  /**
-   * In overview (one picture per keyframe) and for this long after a change of rate: no new picture
-   * for this long, or for two keyframe intervals and 2 s where those are longer → stalled.
-   */
-  overviewStallTimeoutMs: number;
-  backoff: BackoffPolicy;
-  /** Before asking the platform again when nothing it offers can play here (±10 %). */
-  unplayableRetryMs: number;
-}
-
-export const DEFAULT_SUPERVISOR_SETTINGS: SupervisorSettings = {
-  stallTimeoutMs: 3_000,
-  startTimeoutMs: 15_000,
-  attemptsPerUrlSet: 2,
-  failedAfterAttempts: 3,
-  stableAfterMs: 10_000,
-  hiddenGraceMs: 10_000,
-  demoteAfterFailures: 2,
-  tickMs: 250,
-  staleAfterMs: 2_000,
-  overviewStallTimeoutMs: 6_000,
-  backoff: DEFAULT_BACKOFF,
-  unplayableRetryMs: UNPLAYABLE_RETRY_MS,
-};
-
-/** What streams:start answers: the stream's URLs, and why they cannot be reached from here when known. */
-export type StartedStream = ChannelOutput<'streams:start'>;
-
-export interface TileSupervisorDeps {
-  /** The tile's `<video>`; the supervisor attaches each new player to it. */
-  video: HTMLVideoElement;
-  /** Calls streams:start for this tile's device (fresh URLs each call). */
-  startStream: () => Promise<Result<StartedStream>>;
-  /** Usually `createPlayer` from src/lib/players. */
-  createPlayer: PlayerFactory;
-  playerOptions?: PlayerOptions;
-  /** Shared by all tiles of the page. */
-  budget: ConnectionBudget;
-  /** Shared by all tiles of the page; without one each tile starts at once. */
-  scheduler?: StartScheduler;
-  /** The user's transport order (settings.transportOrder). */
-  order: readonly PlaybackTransport[];
-  capabilities: RuntimeCapabilities;
-  settings?: Partial<SupervisorSettings>;
-  clock?: EngineClock;
-  random?: () => number;
-  /** A name for log lines (the device key). */
-  label?: string;
-  log?: (line: string) => void;
-  /** Called once by destroy() (the WallEngine forgets the tile). */
-  onDestroy?: () => void;
-  /**
-   * The rate a new player of this tile starts at (the WallEngine's decode budget); default: the rate
-   * last set with `setRate`.
-   */
-  rateFor?: () => { rate: PictureRate; reason: DegradedReason | null };
-  /**
-   * This tile's place in the start queue (StartScheduler: higher opens first); read at each attempt.
-   * Default 0: request order.
-   */
-  startPriority?: () => number;
-}
+export { DEFAULT_SUPERVISOR_SETTINGS, type SupervisorSettings } from './supervisor-settings';
+export type { TileSnapshot, TileState, TileStats } from './tile-snapshot';
+export type { StartedStream, TileSupervisorDeps } from './supervisor-deps';
 
 /** Faults a lost network explains: the ones `networkRestored` retries at once. */
 const NETWORK_FAULTS: ReadonlySet<FailureReason> = new Set<FailureReason>([
@@ -215,6 +78,11 @@ export class TileSupervisor {
   private rateChangedAtValue = -Infinity;
   /** Whether the current (or last) player could change its rate; null before any player. */
   private rateSupported: boolean | null = null;
+  /** Transports that refused the stream for its codec: the next attempt takes the next one. */
+  private readonly fallback = new TransportFallback();
+  private readonly live: LivenessPolicy;
+  /** New players ask for the stream's sound (the wall's audible tile). */
+  private audio: boolean;
 
   private retryTimer: TimerHandle | null = null;
   private startTimer: TimerHandle | null = null;
@@ -229,6 +97,8 @@ export class TileSupervisor {
     this.order = deps.order;
     this.clock = deps.clock ?? systemClock;
     this.random = deps.random ?? Math.random;
+    this.live = new LivenessPolicy(this.settings.liveness);
+    this.audio = deps.playerOptions?.audio ?? false;
     const prefix = `[wall]${deps.label ? ` ${deps.label}` : ''}`;
     const sink = deps.log ?? ((line: string) => console.info(line));
     this.log = (line) => sink(`${prefix} ${line}`);
@@ -249,6 +119,11 @@ export class TileSupervisor {
       rate: 'full',
       degradedReason: null,
       pictureIntervalMs: null,
+      tried: [],
+      behind: false,
+      catchUps: 0,
+      lastCatchUp: null,
+      restart: null,
     };
     deps.video.addEventListener('error', this.onVideoError);
   }
@@ -260,6 +135,7 @@ export class TileSupervisor {
   configure(change: { order?: readonly PlaybackTransport[]; settings?: Partial<SupervisorSettings> }): void {
     if (change.order) this.order = change.order;
     if (change.settings) this.settings = { ...this.settings, ...change.settings };
+    if (change.settings?.liveness) this.live.configure(change.settings.liveness);
   }
 
   /** The current state; a new object after every change. */
@@ -280,8 +156,7 @@ export class TileSupervisor {
   start(): void {
     if (this.destroyed || this.wanted) return;
     this.wanted = true;
-    this.resetAttempts();
-    this.snap = { ...this.snap, attempt: 0 };
+    this.freshStart();
     this.playback = null;
     if (!this.visible) this.armHiddenTimer();
     this.beginAttempt('starting');
@@ -356,8 +231,7 @@ export class TileSupervisor {
     if (!this.wanted) return;
     if (this.snap.state === 'paused-hidden') {
       this.log('shown again: resuming');
-      this.resetAttempts();
-      this.snap = { ...this.snap, attempt: 0 };
+      this.freshStart();
       this.playback = null;
       this.beginAttempt('starting');
     } else {
@@ -451,6 +325,31 @@ export class TileSupervisor {
     return this.rateSupported;
   }
 
+  /**
+   * How far behind the camera the picture is, from the player's own measure (PlayerStats.liveness),
+   * and whether that is past the margin: read at each tick while playing; nothing while not.
+   */
+  liveness(): LivenessReading {
+    return this.live.reading();
+  }
+
+  /** Whether new players ask for the stream's sound. */
+  get audible(): boolean {
+    return this.audio;
+  }
+
+  /**
+   * Ask for the stream's sound (the wall's audible tile) or drop it (every other tile). A player
+   * cannot change this in place, so a running one is replaced at once, on the same element and URLs,
+   * with no backoff: the picture is out for what a reconnect costs.
+   */
+  setAudio(audio: boolean): void {
+    if (audio === this.audio || this.destroyed) return;
+    this.audio = audio;
+    this.log(audio ? 'sound on: a new player with audio' : 'sound off: a new player without audio');
+    this.replacePlayer('audio');
+  }
+
   // ---- attempts -------------------------------------------------------------------------------
 
   private beginAttempt(state: 'starting' | 'reconnecting' | 'stalled' | 'failed'): void {
@@ -517,11 +416,14 @@ export class TileSupervisor {
     }
 
     const { playable, unplayable } = classifyPlayback(this.playback);
-    const choice = chooseSource(playable, {
-      order: this.effectiveOrder(),
-      capabilities: this.deps.capabilities,
-      budget: this.deps.budget,
-    });
+    const choice = chooseSource(
+      playable.filter((c) => !this.fallback.has(c.transport)),
+      { order: this.effectiveOrder(), capabilities: this.deps.capabilities, budget: this.deps.budget },
+    );
+    if (!choice.ok && choice.reason === 'no-playable-url' && this.fallback.size > 0) {
+      this.fail(this.exhausted());
+      return;
+    }
     if (!choice.ok) {
       if (unplayable.length > 0 && playable.length === 0)
         this.log(`no playable URL; offered: ${unplayable.map((u) => u.protocol).join(', ')}`);
@@ -546,7 +448,7 @@ export class TileSupervisor {
     try {
       player = this.deps.createPlayer(
         { url: candidate.url, transport: candidate.transport, tls: candidate.tls },
-        { ...this.deps.playerOptions, now: () => this.clock.now() },
+        { ...this.deps.playerOptions, audio: this.audio, now: () => this.clock.now() },
       );
     } catch (error) {
       this.fail({ reason: 'media-error', detail: error instanceof Error ? error.message : String(error) });
@@ -554,6 +456,7 @@ export class TileSupervisor {
     }
     this.player = player;
     this.lastStats = null;
+    this.live.newPlayer();
     const planned = this.deps.rateFor?.();
     if (planned && (planned.rate !== this.rate || planned.reason !== this.rateReason)) {
       this.rate = planned.rate;
@@ -614,6 +517,7 @@ export class TileSupervisor {
       nextRetryAt: null,
       firstFrameAt: at,
       lastFrameAt: Math.max(at, this.snap.lastFrameAt ?? 0),
+      restart: null,
     });
     this.log(`playing (${this.snap.transport})`);
     this.clearTimer('stableTimer');
@@ -648,7 +552,36 @@ export class TileSupervisor {
     if (now - last >= this.stallTimeout(now)) {
       const seconds = Math.round((now - (this.snap.lastFrameAt ?? now)) / 1000);
       this.fail({ reason: 'stalled', detail: `no new frame for ${seconds} s` });
+      return;
     }
+    this.watchLiveness(stats, now);
+  }
+
+  /** Whether the picture is behind live, and catching up when it stays behind (LivenessPolicy). */
+  private watchLiveness(stats: PlayerStats, now: number): void {
+    const how = this.player ? this.live.step(this.player, stats.liveness, now, this.log) : null;
+    const { behind, behindMs } = this.live.reading();
+    if (behind !== (this.snap.behind ?? false)) {
+      this.setState({ behind });
+      this.log(behind ? `${secondsText(behindMs)} behind live` : 'live again');
+    }
+    if (!how) return;
+    const done = how === 'jump' ? 'jumped to the newest picture' : 'reconnecting';
+    this.log(`catching up with live (${secondsText(behindMs)} behind): ${done}`);
+    this.setState({ catchUps: (this.snap.catchUps ?? 0) + 1, lastCatchUp: how });
+    if (how === 'reconnect') this.replacePlayer('catch-up');
+  }
+
+  /**
+   * A planned new player, not a fault (the sound changed, or the picture fell behind live): the same
+   * URLs, no backoff, no attempt counted. A tile not playing takes the change at its next attempt.
+   */
+  private replacePlayer(why: 'audio' | 'catch-up'): void {
+    if (!this.wanted || this.destroyed || !this.player) return;
+    const state = this.carryOn();
+    this.teardown();
+    this.setState({ restart: why });
+    this.beginAttempt(state);
   }
 
   /**
@@ -735,10 +668,23 @@ export class TileSupervisor {
     // The core knew before trying that these URLs name a host not reachable from here (a media
     // server behind NAT): a network fault on them is that, said in words, not a bare "network".
     const hint = this.playback?.mediaHostHint;
-    const failure: Failure = hint && given.reason === 'network' ? { ...given, detail: hint } : given;
+    let failure: Failure = hint && given.reason === 'network' ? { ...given, detail: hint } : given;
     const transport = this.snap.transport;
     const hadPicture = this.pictureThisAttempt;
     this.teardown();
+    if (failure.transportOnly && transport) {
+      // This transport refused the stream's codec: the next one in the order may play it, now.
+      this.fallback.refuse(transport, failure.detail);
+      const next = this.nextTransport();
+      if (next) {
+        const tried = this.fallback.tried();
+        this.setState({ tried, restart: null });
+        this.log(fallbackText(tried[tried.length - 1], next));
+        this.beginAttempt(this.carryOn());
+        return;
+      }
+      failure = this.exhausted();
+    }
 
     const attempt = this.snap.attempt + 1;
     if (!hadPicture && transport)
@@ -772,14 +718,44 @@ export class TileSupervisor {
       attempt,
       nextRetryAt,
       troubleSince,
+      restart: null,
+      tried: this.fallback.tried(),
     });
     this.log(
       `${state}: ${FAILURE_LABELS[failure.reason]} — ${failure.detail}; retry ${attempt} in ${(delay / 1000).toFixed(1)} s`,
     );
     this.retryTimer = this.clock.setTimeout(() => {
       this.retryTimer = null;
+      // After the long wait every transport gets its chance again: the stream may have changed.
+      if (unplayable) this.fallback.clear();
       this.beginAttempt(this.retryState());
     }, delay);
+  }
+
+  /** Every offered transport refused the stream: say which and why, and wait (UNPLAYABLE_RETRY_MS). */
+  private exhausted(): Failure {
+    return {
+      reason: 'codec-unsupported',
+      detail: exhaustedText(this.fallback),
+      persistent: true,
+      freshUrls: true,
+    };
+  }
+
+  /** The transport the next attempt would take, leaving out those that refused; null if none. */
+  private nextTransport(): PlaybackTransport | null {
+    if (!this.playback) return null;
+    const choice = chooseSource(
+      classifyPlayback(this.playback).playable.filter((c) => !this.fallback.has(c.transport)),
+      { order: this.effectiveOrder(), capabilities: this.deps.capabilities },
+    );
+    return choice.ok ? choice.candidate.transport : null;
+  }
+
+  /** The state of a new player that is no fault's recovery: a playing or starting tile is starting. */
+  private carryOn(): 'starting' | 'reconnecting' | 'stalled' | 'failed' {
+    const state = this.snap.state;
+    return state === 'playing' || state === 'starting' ? 'starting' : this.retryState();
   }
 
   /** The state of the next attempt: it carries on what the tile is recovering from. */
@@ -796,6 +772,7 @@ export class TileSupervisor {
     this.clearTimer('tickTimer');
     this.clearTimer('stableTimer');
     this.releaseTicket();
+    this.live.clear();
     for (const off of this.playerOff) off();
     this.playerOff = [];
     const player = this.player;
@@ -835,6 +812,14 @@ export class TileSupervisor {
     return [...good, ...demoted];
   }
 
+  /** Start afresh (start, shown again): past failures, refused transports and catch-ups forgotten. */
+  private freshStart(): void {
+    this.resetAttempts();
+    this.fallback.clear();
+    this.live.reset();
+    this.snap = { ...this.snap, attempt: 0, tried: [], catchUps: 0, lastCatchUp: null };
+  }
+
   /** Forget past failures (the caller publishes `attempt: 0`). */
   private resetAttempts(): void {
     this.urlSetFailures = 0;
@@ -855,6 +840,8 @@ export class TileSupervisor {
   private setState(patch: Partial<TileSnapshot>): void {
     const next: TileSnapshot = { ...this.snap, ...patch };
     if (patch.state !== undefined && patch.state !== this.snap.state) next.since = this.clock.now();
+    // Only a picture on screen is behind live; one gone is stale or failed, said otherwise.
+    if (next.state !== 'playing') next.behind = false;
     if (next.state === 'playing' || next.state === 'idle' || next.state === 'paused-hidden')
       next.troubleSince = null;
     if (patch.reason !== undefined) next.label = patch.reason === null ? null : FAILURE_LABELS[patch.reason];

@@ -26,6 +26,9 @@ const NAMES: Record<string, string> = {
 
 const name = (key: string) => NAMES[key] ?? key.toUpperCase();
 
+/** A transport (or an unplayable protocol) as an operator knows it: "WS-FLV", "HLS", "WebRTC". */
+export const transportName = (key: string): string => name(key);
+
 /** "RTSP and RTMP" */
 function list(items: readonly string[]): string {
   const unique = [...new Set(items)];

@@ -1,183 +1,47 @@
-import type { Result } from '../../../electron/shared/contract';
 import { createPlayer } from '../players/create-player';
 import { Emitter } from '../players/emitter';
-import type { PictureRate, PlayerFactory, PlayerOptions } from '../players/player';
+import type { PictureRate } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
+import { BacklogMeter } from './backlog-meter';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
-import { ConnectionBudget, type ConnectionBudgetOptions } from './connection-budget';
+import { ConnectionBudget } from './connection-budget';
 import {
-  areaStep,
   DecodeBudget,
   isFixedFull,
   type BudgetDecision,
   type BudgetTile,
-  type DecodeBudgetOptions,
   type DegradedReason,
-  type LoadLevel,
   type LoadReading,
 } from './decode-budget';
 import { LoadMonitor, type FrameLoad, type LoadSource } from './load-monitor';
 import { StartScheduler } from './start-scheduler';
-import { FAILURE_LABELS } from './failure';
+import { areaOf, isStartingUp, outFor, startPriorityOf, troubleText, type TileRecord } from './tile-record';
 import {
   TileSupervisor,
-  type StartedStream,
   type SupervisorSettings,
   type TileSnapshot,
   type TileState,
 } from './tile-supervisor';
+import type {
+  BudgetStatus,
+  RateChange,
+  TileEvent,
+  TileFigure,
+  TileFocus,
+  TileOptions,
+  WallEngineOptions,
+} from './wall-engine-types';
 
-export interface WallEngineOptions {
-  /** The user's transport order (settings.transportOrder). */
-  order: readonly PlaybackTransport[];
-  /** settings.hiddenTileGraceSeconds × 1000. */
-  hiddenGraceMs?: number;
-  /** Default: probed from this page. */
-  capabilities?: RuntimeCapabilities;
-  /** Default: the real players (mpegts.js, hls.js, native, ws-fmp4). */
-  createPlayer?: PlayerFactory;
-  playerOptions?: PlayerOptions;
-  /** Tiles opening their stream at once (default 10: see StartScheduler on Chromium's throttle). */
-  startConcurrency?: number;
-  /** A start slot is handed on after this long without an answer from the stream (default 2 s). */
-  startSlotTimeoutMs?: number;
-  budget?: ConnectionBudgetOptions;
-  settings?: Partial<SupervisorSettings>;
-  clock?: EngineClock;
-  log?: (line: string) => void;
-  /**
-   * The decode budget (decode-budget.ts): on by default; `false` turns the automatic budget off
-   * (every tile at full rate unless pinned to overview; `setDecodeBudget` turns it on again).
-   */
-  decodeBudget?: Partial<DecodeBudgetOptions> | false;
-  /** Where the load comes from; default a LoadMonitor on this page. Tests pass their own. */
-  loadSource?: LoadSource;
-  /** How often the load is read and the budget decides (ms, default 1000). */
-  budgetIntervalMs?: number;
-  /**
-   * While more than `crowdStart` tiles are starting (default 16), at most `fullStartsAtOnce` of them
-   * (default 4) start at full rate at once; the others start with overview pictures (reason
-   * `start-up`) and come to full rate once the wall is up (see WallEngine.planFor). A wall of up to
-   * `crowdStart` tiles starts every tile at full rate.
-   */
-  fullStartsAtOnce?: number;
-  crowdStart?: number;
-}
-
-/** One change of a tile's rate, for the operator's log. */
-export interface RateChange {
-  /** Clock ms. */
-  at: number;
-  tileId: string;
-  /** The tile's label (device key), if it has one. */
-  label: string | null;
-  rate: PictureRate;
-  /** Why it shows overview pictures; null when back at full rate. */
-  reason: DegradedReason | null;
-  /** The load's reason in words, when the load moved it ("12 % of frames dropped"). */
-  detail: string | null;
-}
-
-/**
- * A tile's trouble and its end, for the operator's log: it went stale (it was playing and its
- * picture stopped: stalled, or its connection dropped), it failed (a reason a person can act on, or
- * too many attempts), or it recovered (it plays again after either).
- */
-export interface TileEvent {
-  /** Clock ms. */
-  at: number;
-  tileId: string;
-  /** The tile's label (device key), if it has one. */
-  label: string | null;
-  kind: 'stale' | 'failed' | 'recovered';
-  from: TileState;
-  to: TileState;
-  /** In words: the failure's headline and detail ("Video stopped: no new frame for 3 s"), or how long it was out. */
-  reason: string;
-}
-
-/** What a playing tile decodes, read with the budget's reading each second: for the wall's status bar. */
-export interface TileFigure {
-  tileId: string;
-  label: string | null;
-  rate: PictureRate;
-  width: number;
-  height: number;
-  /** Pictures decoded per second over the last reading. */
-  decodedFps: number;
-  /** The stream's own picture rate (what full rate decodes), where known; else the presented rate. */
-  fullFps: number | null;
-  bitrateKbps: number | null;
-}
-
-/** The decode budget at a glance: for the wall's status line. */
-export interface BudgetStatus {
-  /** The automatic budget is on. */
-  enabled: boolean;
-  load: LoadLevel;
-  /** The load's score (1: the edge of overload). */
-  score: number;
-  /** What the load monitor says, in words; null when nothing stands out. */
-  loadReason: string | null;
-  /** Tiles showing overview pictures, and why. */
-  degraded: number;
-  byReason: Record<DegradedReason, number>;
-  /** What made the budget move tiles last ("12 % of frames dropped"); null before any move. */
-  reason: string | null;
-  /** Full-rate tiles the budget allows now (in full-tile units). */
-  capacity: number;
-}
-
-/** A tile's place on the wall as the operator sees it: what the budget ranks by. */
-export interface TileFocus {
-  selected?: boolean;
-  maximised?: boolean;
-}
-
-export interface TileOptions {
-  video: HTMLVideoElement;
-  /** streams:start for this tile's device: `() => api.streams.start({ deviceKey, sipId, channelId })`. */
-  startStream: () => Promise<Result<StartedStream>>;
-  /** For log lines: the device key. */
-  label?: string;
-  /** A name for pinRate and setTileFocus (RateChange.tileId, TileEvent.tileId); default one the engine makes. */
-  id?: string;
-  /**
-   * When the operator put this device on the tile (clock ms): the budget keeps recently assigned
-   * tiles at full rate longer. Default: when the tile was made (tiles made in one go, as a wall
-   * loading, count as assigned together).
-   */
-  assignedAt?: number;
-  /** The tile's own transport (the layout tile's `transport`): tried before the settings' order. */
-  transport?: PlaybackTransport;
-}
-
-interface TileRecord {
-  supervisor: TileSupervisor;
-  id: string;
-  label: string | null;
-  video: HTMLVideoElement;
-  assignedAt: number;
-  area: number;
-  pin: PictureRate | null;
-  selected: boolean;
-  maximised: boolean;
-  resize: ResizeObserver | null;
-  /** The player's counters at the last reading, to count what happened since. */
-  frames: { decoded: number; dropped: number } | null;
-  decision: BudgetDecision | null;
-  /** What it decoded at the last reading (playing tiles only). */
-  figure: TileFigure | null;
-  /** The state last seen. */
-  lastState: TileState;
-  /** Since when it shows no new picture, once its trouble was reported (so its recovery is); else null. */
-  lostAt: number | null;
-  /** It started with overview pictures because too many tiles were starting at full rate (see planFor). */
-  startOverview: boolean;
-  /** Its own transport (TileOptions.transport): first in its order. */
-  transport: PlaybackTransport | undefined;
-}
+export type {
+  BudgetStatus,
+  RateChange,
+  TileEvent,
+  TileFigure,
+  TileFocus,
+  TileOptions,
+  WallEngineOptions,
+} from './wall-engine-types';
 
 /** Tiles made within this long of each other were assigned together (a wall loading). */
 const ASSIGN_BATCH_MS = 5_000;
@@ -208,6 +72,7 @@ export class WallEngine {
   private readonly records = new Map<TileSupervisor, TileRecord>();
   private readonly clock: EngineClock;
   private readonly decodeBudget: DecodeBudget;
+  private readonly backlog = new BacklogMeter();
   private loadSource: LoadSource | null;
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
@@ -421,7 +286,9 @@ export class WallEngine {
     const frames = this.frameLoad(now);
     // While tiles are starting (and for a few seconds after), first pictures, connects and
     // catching up make any wall look overloaded: the load is read from when the wall has settled.
-    if ([...this.records.values()].some((r) => r.supervisor.snapshot().state === 'starting'))
+    // A planned new player (the sound changed, a catch-up) is no start: a wall falling behind live
+    // catches up all the time, and must not stop the load from being read.
+    if ([...this.records.values()].some((r) => isStartingUp(r.supervisor.snapshot())))
       this.lastStartingAt = now;
     if (now - this.lastStartingAt < START_SETTLE_MS) {
       this.lastLoad = { level: 'healthy', score: 0, reason: null };
@@ -569,6 +436,7 @@ export class WallEngine {
       tiles: 0,
     };
     const lateness: number[] = [];
+    const behind: { id: string; behindMs: number | null }[] = [];
     for (const record of this.records.values()) {
       const supervisor = record.supervisor;
       const snap = supervisor.snapshot();
@@ -591,6 +459,7 @@ export class WallEngine {
         now - snap.firstFrameAt >= SETTLE_MS &&
         now - supervisor.rateChangedAt >= SETTLE_MS;
       if (!settled) continue;
+      behind.push({ id: record.id, behindMs: stats.liveness?.behindMs ?? null });
       const decoded = stats.decodedFrames - last.decoded;
       const dropped = stats.droppedFrames - last.dropped;
       load.decoded += decoded;
@@ -605,6 +474,7 @@ export class WallEngine {
       }
     }
     this.lastTickAt = now;
+    load.backlog = this.backlog.sample(behind, now);
     if (lateness.length > 0) {
       lateness.sort((a, b) => a - b);
       load.callbackLatenessMs = lateness[Math.floor(lateness.length / 2)];
@@ -726,6 +596,14 @@ export class WallEngine {
     return count;
   }
 
+  /**
+   * Playing tiles whose picture is behind live (past the liveness margin): the status bar's "3 tiles
+   * behind live"; they are not counted as live.
+   */
+  behindLive(): number {
+    return this.countTiles((tile) => tile.snapshot().state === 'playing' && tile.snapshot().behind === true);
+  }
+
   /** How many of this page's tiles are in each state: the wall's health at a glance. */
   health(): Record<TileState, number> {
     const counts: Record<TileState, number> = {
@@ -748,40 +626,5 @@ export class WallEngine {
     this.budgetTimer = null;
     this.loadSource?.stop();
     this.loadSource = this.options.loadSource ?? null;
-  }
-}
-
-/** "Video stopped: no new frame for 3 s" */
-function troubleText(snap: TileSnapshot): string {
-  const label = snap.reason ? FAILURE_LABELS[snap.reason] : 'No picture';
-  return snap.detail ? `${label}: ${snap.detail}` : label;
-}
-
-/** " after 12 s without a picture" (" after 0.6 s …" under 10 s; nothing under 0.1 s). */
-function outFor(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 100) return '';
-  if (ms < 10_000) return ` after ${(ms / 1000).toFixed(1)} s without a picture`;
-  const seconds = Math.round(ms / 1000);
-  return seconds < 120
-    ? ` after ${seconds} s without a picture`
-    : ` after ${Math.round(seconds / 60)} min without a picture`;
-}
-
-/**
- * A tile's place in the start queue: the maximised tile, then the selected one, then tiles pinned
- * to full rate, then by size (in the budget's steps, so tiles of one size keep their order).
- */
-function startPriorityOf(record: TileRecord): number {
-  const focus = record.maximised ? 3 : record.selected ? 2 : record.pin === 'full' ? 1 : 0;
-  return focus * 1_000 + Math.max(0, areaStep(record.area));
-}
-
-/** A video element's area on screen (CSS px²); 0 where there is no layout (tests, hidden). */
-function areaOf(video: HTMLVideoElement): number {
-  try {
-    const box = video.getBoundingClientRect?.();
-    return box ? Math.round(box.width * box.height) : 0;
-  } catch {
-    return 0;
   }
 }

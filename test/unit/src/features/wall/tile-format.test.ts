@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  behindText,
   downText,
   durationText,
   retryText,
+  soundOf,
   staleText,
   stateText,
   statsRows,
+  triedText,
 } from '../../../../../src/features/wall/tile-format';
 import type { TileSnapshot, TileStats } from '../../../../../src/lib/wall-engine';
 
@@ -34,6 +37,48 @@ describe('what a tile says', () => {
       'Device offline',
     );
     expect(stateText(snap({ state: 'paused-hidden' }))).toBe('Paused while hidden');
+  });
+
+  it('never calls a picture behind live "Live", and says when it is catching up', () => {
+    expect(stateText(snap({ state: 'playing', behind: true }))).toBe('Behind live');
+    expect(stateText(snap({ state: 'starting', restart: 'catch-up' }))).toBe('Catching up with live…');
+    expect(stateText(snap({ state: 'starting', restart: 'audio' }))).toBe('Connecting…');
+  });
+
+  it('shows the behind-live badge with the figure', () => {
+    expect(behindText(3_420, true)).toBe('BEHIND LIVE 3.4 s');
+    expect(behindText(25_300, true)).toBe('BEHIND LIVE 25 s');
+    expect(behindText(null, true)).toBe('BEHIND LIVE');
+    expect(behindText(3_420, false)).toBeNull();
+  });
+
+  it('words the audible tile’s sound from its player, else from the element', () => {
+    expect(soundOf({ state: 'playing', codec: 'alaw' }, null).text).toBe('sound on');
+    expect(soundOf({ state: 'none', codec: null }, true).text).toBe('no sound in this stream');
+    expect(soundOf({ state: 'unsupported', codec: 'alaw', reason: 'G.711 cannot be decoded' }, null)).toEqual(
+      {
+        kind: 'unsupported',
+        text: 'sound cannot play here: G.711 cannot be decoded',
+      },
+    );
+    expect(soundOf({ state: 'unsupported', codec: 'g726' }, null).text).toBe(
+      'sound cannot play here: g726 is not played here',
+    );
+    expect(soundOf({ state: 'pending', codec: null }, null)).toEqual({ kind: 'unknown', text: 'sound on' });
+    // A player that does not say: the element's decoded audio decides.
+    expect(soundOf(undefined, false).text).toBe('no sound in this stream');
+    expect(soundOf(undefined, true).kind).toBe('on');
+  });
+
+  it('lists the transports that refused the stream, and why', () => {
+    expect(triedText(undefined)).toBeNull();
+    expect(triedText([])).toBeNull();
+    expect(
+      triedText([
+        { transport: 'ws-flv', why: 'Unsupported audio codec idx: 7' },
+        { transport: 'flv', why: 'Unsupported audio codec idx: 7' },
+      ]),
+    ).toBe('Tried WS-FLV (Unsupported audio codec idx: 7), HTTP-FLV (Unsupported audio codec idx: 7)');
   });
 
   it('counts down to the next try in whole seconds', () => {
@@ -100,11 +145,14 @@ describe('what a tile says', () => {
       lastFrameAt: 10,
       frameAgeMs: 40,
     };
+    // A player that does not measure liveness: the buffer is what waits unshown, and nothing claims live.
     expect(Object.fromEntries(statsRows(stats))).toEqual({
       fps: '25.0',
       dropped: '5 (0.5 %)',
       bitrate: '455 kbit/s',
-      latency: '0.31 s',
+      'behind live': '–',
+      trail: '–',
+      queued: '0.31 s',
       resolution: '640×360',
       codec: 'avc1.42c01e',
       transport: 'ws-flv · mpegts.js',
@@ -123,10 +171,16 @@ describe('what a tile says', () => {
       ),
     ).toMatchObject({
       fps: '–',
-      latency: '–',
+      queued: '–',
       bitrate: '–',
       transport: 'ws-flv (TLS) · mpegts.js',
       'last frame': '–',
     });
+    // Measured from the stream: behind live = trail + queued.
+    expect(
+      Object.fromEntries(
+        statsRows({ ...stats, liveness: { behindMs: 3_420, trailMs: 3_100, queuedMs: 320 } }),
+      ),
+    ).toMatchObject({ 'behind live': '3.42 s', trail: '3.10 s', queued: '0.32 s' });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BudgetStatus, TileFigure, TileState } from '../../../../../src/lib/wall-engine';
 import {
+  behindLiveText,
   computeWallFigures,
   degradedText,
   estimatedPixelRate,
@@ -138,5 +139,17 @@ describe('computeWallFigures', () => {
     expect(formatBitrate(12_400)).toBe('12.4 Mbit/s');
     expect(formatBitrate(800)).toBe('800 kbit/s');
     expect(degradedText({ degraded: 0, byReason: { load: 0, 'start-up': 0, pinned: 0 } })).toBeNull();
+  });
+});
+
+describe('tiles behind live', () => {
+  it('are counted among the playing ones, never more than play, and worded for the status bar', () => {
+    const input = { tiles: tiles(4), budget: budget(), sustainedPixelRate: null, cores: 2 };
+    expect(computeWallFigures({ ...input, health: health({ playing: 4 }) }).behind).toBe(0);
+    expect(computeWallFigures({ ...input, health: health({ playing: 4 }), behind: 3 }).behind).toBe(3);
+    expect(computeWallFigures({ ...input, health: health({ playing: 2 }), behind: 3 }).behind).toBe(2);
+    expect(behindLiveText(0)).toBeNull();
+    expect(behindLiveText(1)).toBe('1 tile behind live');
+    expect(behindLiveText(3)).toBe('3 tiles behind live');
   });
 });

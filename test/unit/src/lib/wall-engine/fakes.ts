@@ -5,7 +5,9 @@ import { Emitter } from '../../../../../src/lib/players/emitter';
 import type {
   PictureRate,
   Player,
+  PlayerAudio,
   PlayerEvent,
+  PlayerLiveness,
   PlayerEventMap,
   PlayerOptions,
   PlayerSource,
@@ -29,6 +31,11 @@ export class FakePlayer implements Player {
   live = false;
   decoded = 0;
   lastFrameAt: number | null = null;
+  /** What stats() says of liveness and sound (absent: the player does not measure it). */
+  liveness: PlayerLiveness | undefined = undefined;
+  audio: PlayerAudio | undefined = undefined;
+  /** The options it was made with. */
+  options: PlayerOptions | undefined = undefined;
   private firstShown = false;
 
   /** `now`: the clock the supervisor hands its players (PlayerOptions.now), as a real player uses. */
@@ -86,6 +93,8 @@ export class FakePlayer implements Player {
       codec: 'avc1.64001e',
       lastFrameAt: this.lastFrameAt,
       frameAgeMs: this.lastFrameAt === null ? null : this.now() - this.lastFrameAt,
+      ...(this.liveness ? { liveness: { ...this.liveness } } : {}),
+      ...(this.audio ? { audio: { ...this.audio } } : {}),
     };
   }
 }
@@ -98,6 +107,7 @@ export function fakeFactory(behave: (player: FakePlayer, index: number) => void 
   const players: FakePlayer[] = [];
   const factory = (source: PlayerSource, options?: PlayerOptions) => {
     const player = new FakePlayer(source, options?.now);
+    player.options = options;
     const index = players.length;
     players.push(player);
     const start = player.start.bind(player);
