@@ -1,7 +1,9 @@
-import { useEffect, type CSSProperties } from 'react';
+import { useEffect, type CSSProperties, type MouseEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
 import { NoticeBar } from '../components/notice-bar';
+import { PlatformBanner } from '../components/platform-banner';
+import { ServiceBanner } from '../components/service-banner';
 import { CatalogPanel } from '../features/catalog/catalog-panel';
 import { TemplatePanel } from '../features/templates/template-panel';
 import { useCatalogStore } from '../features/catalog/catalog-store';
@@ -21,6 +23,20 @@ import { SettingsDialog } from './settings-dialog';
 import { PANEL_ID, TopBar } from './top-bar';
 import { useKioskPresentation } from './use-kiosk-presentation';
 
+/**
+ * "Skip to the wall": straight onto the wall's one focusable cell (its tiles take the focus in turn,
+ * moved with the arrows), not onto the wall's box with its toolbar still to Tab through.
+ */
+function skipToWall(e: MouseEvent<HTMLAnchorElement>) {
+  const wall = document.getElementById('wall');
+  const cell =
+    wall?.querySelector<HTMLElement>('[data-cell][tabindex="0"]') ??
+    wall?.querySelector<HTMLElement>('[data-cell]');
+  if (!cell) return;
+  e.preventDefault();
+  cell.focus();
+}
+
 /** Frames (about a second) a Settings section opened for is kept in view while the dialog fills in. */
 const SECTION_SETTLE_FRAMES = 60;
 
@@ -31,7 +47,9 @@ const SECTION_SETTLE_FRAMES = 60;
  * The wall sits in the same grid area and the same place in the tree whatever else opens, so
  * opening the side panel or collapsing the catalog only resizes it: its DOM node, and the players
  * in it, stay. Notices have their own grid area, under the catalog (or, with the catalog folded,
- * under the wall, which then gives up the height): they never lie over a tile.
+ * under the wall, which then gives up the height): they never lie over a tile. So do the banners
+ * (the platform or the wall service not answering): a row over everything, kiosk included, that the
+ * wall gives up the height for.
  *
  * It waits for the remembered shell state (a few milliseconds), so a catalog the operator folded
  * does not flash open over the wall after a reload.
@@ -133,8 +151,12 @@ export function AppShell() {
       data-kiosk={kiosk.on ? 'on' : undefined}
       style={{ '--catalog-width': `${ui.width}px` } as CSSProperties}
     >
+      <div className="app-banners" data-testid="banner-dock">
+        <ServiceBanner />
+        <PlatformBanner />
+      </div>
       {full && (
-        <a className="skip-link" href="#wall">
+        <a className="skip-link" href="#wall" onClick={skipToWall}>
           Skip to the wall
         </a>
       )}

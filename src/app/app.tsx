@@ -1,4 +1,3 @@
-import { PlatformBanner } from '../components/platform-banner';
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../components/error-panel';
@@ -62,8 +61,8 @@ export function App() {
       {status === 'ready' && (hasProfiles ? <AppShell /> : <FirstRun />)}
       {/* The shell has its own notice strip (never over a tile); this one serves first run and splash. */}
       {!(status === 'ready' && hasProfiles) && <NoticeBar notices={notices} onDismiss={dismiss} />}
-      <ServiceBanner />
-      {status === 'ready' && hasProfiles && <PlatformBanner />}
+      {/* The shell gives its banners a row of their own (the wall shrinks under them); this one serves first run and splash. */}
+      {!(status === 'ready' && hasProfiles) && <ServiceBanner />}
     </div>
   );
 }

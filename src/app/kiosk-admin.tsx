@@ -17,7 +17,7 @@ export function KioskAdminButton({ kiosk }: { kiosk: KioskPresentation }) {
         title={
           kiosk.lock.lockedNow
             ? 'This wall is locked: an administrator unlocks it with the admin PIN'
-            : 'Show the catalog, layouts and settings'
+            : 'Show the catalog, views and settings'
         }
         data-testid="kiosk-admin"
       >

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useKeepInView } from './use-keep-in-view';
 
 const ITEMS = '[role^="menuitem"]';
 
@@ -6,6 +7,7 @@ const ITEMS = '[role^="menuitem"]';
  * A button that opens a menu of `role="menuitem…"` buttons: the first item takes the focus on open;
  * ↑/↓ move between items (wrapping); Escape closes it with the focus back on its button; a choice
  * closes it; so does the focus leaving it. Spread `rootProps` on the element holding button and menu.
+ * The open menu stays inside the window: it flips up or left where there is no room (useKeepInView).
  */
 export function useMenuButton() {
   const [open, setOpen] = useState(false);
@@ -13,8 +15,10 @@ export function useMenuButton() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
+  useKeepInView(rootRef, open);
+
   useEffect(() => {
-    if (open) rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus();
+    if (open) rootRef.current?.querySelector<HTMLButtonElement>(ITEMS)?.focus({ preventScroll: true });
   }, [open]);
 
   /** Close the menu, give the focus back to its button, then run the item's action. */

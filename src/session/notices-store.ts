@@ -1,14 +1,26 @@
 import { create } from 'zustand';
 import type { NoticeItem } from '../components/notice-bar';
 
+/**
+ * What a notice says holds only while `holds()` does ("the wall is full… Make it 3 × 2"): it is
+ * checked whenever `subscribe`'s listener is called (the wall changed), and the notice goes away, its
+ * button with it, as soon as it no longer holds. `subscribe` returns the unsubscribe.
+ */
+export interface NoticeCondition {
+  holds(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+
 export interface NoticesState {
   notices: NoticeItem[];
 
   /**
-   * Show a toast; information fades after a while, warnings and errors stay until dismissed.
-   * `at` defaults to now; a notice raised elsewhere (the core) brings its own.
+   * Show a toast; information fades after a while, warnings and errors stay until dismissed, or until
+   * `validWhile` no longer holds. `at` defaults to now; a notice raised elsewhere (the core) brings its own.
    */
-  notify(notice: Omit<NoticeItem, 'id' | 'at'> & { id?: string; at?: number }): void;
+  notify(
+    notice: Omit<NoticeItem, 'id' | 'at'> & { id?: string; at?: number; validWhile?: NoticeCondition },
+  ): void;
   dismiss(id: string): void;
 }
 
@@ -17,6 +29,13 @@ const INFO_MS = 5000;
 /** Information with an action (Undo) stays longer: the operator has to read it and reach the button. */
 const ACTION_MS = 15_000;
 let counter = 0;
+/** The unsubscribe of each shown notice's condition, by notice id. */
+const watches = new Map<string, () => void>();
+
+function unwatch(id: string): void {
+  watches.get(id)?.();
+  watches.delete(id);
+}
 
 /**
  * The toasts every part of the renderer may post: `useNoticesStore.getState().notify({...})`.
@@ -25,16 +44,35 @@ let counter = 0;
 export const useNoticesStore = create<NoticesState>()((set, get) => ({
   notices: [],
 
-  notify(notice) {
+  notify({ validWhile, ...notice }) {
     const id = notice.id ?? `n${++counter}`;
+    unwatch(id);
+    if (validWhile && !validWhile.holds()) {
+      get().dismiss(id);
+      return;
+    }
+    const action = notice.action;
     const item: NoticeItem = {
       id,
       level: notice.level,
       message: notice.message,
       at: notice.at ?? Date.now(),
-      ...(notice.action && { action: notice.action }),
+      // Its button does what it said only while the notice still holds.
+      ...(action && {
+        action: validWhile ? { label: action.label, run: () => validWhile.holds() && action.run() } : action,
+      }),
     };
-    set((s) => ({ notices: [...s.notices.filter((n) => n.id !== id), item].slice(-MAX_NOTICES) }));
+    set((s) => {
+      const notices = [...s.notices.filter((n) => n.id !== id), item];
+      for (const gone of notices.slice(0, -MAX_NOTICES)) unwatch(gone.id);
+      return { notices: notices.slice(-MAX_NOTICES) };
+    });
+    if (validWhile) {
+      const stop = validWhile.subscribe(() => {
+        if (!validWhile.holds() && get().notices.includes(item)) get().dismiss(id);
+      });
+      watches.set(id, stop);
+    }
     // A later notice with the same id replaces this one and brings its own timer.
     if (item.level === 'info')
       setTimeout(
@@ -44,5 +82,8 @@ export const useNoticesStore = create<NoticesState>()((set, get) => ({
         item.action ? ACTION_MS : INFO_MS,
       );
   },
-  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  dismiss: (id) => {
+    unwatch(id);
+    set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+  },
 }));

@@ -96,9 +96,10 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
           million pixels per second
         </span>
         <p className="field-hint" id="sustained-pixel-rate-hint">
-          The wall’s status bar compares what its tiles decode with this, and warns from 85 %. Measure it with{' '}
-          <code>npm run bench:wall</code> (the pixels per second a wall held at full rate: for example 36
-          tiles of 640 × 360 at 25 fps is 207). Blank: an estimate from this computer’s cores.
+          The wall’s status bar compares what its tiles decode with this, and warns from 85 %. Your installer
+          measures it once on this computer with the wall benchmark (the pixels per second a wall held at full
+          rate: for example 36 tiles of 640 × 360 at 25 fps is 207). Blank: an estimate from this computer’s
+          cores.
         </p>
         {rateError && <p className="field-error">{rateError}</p>}
       </div>

@@ -3,6 +3,7 @@ import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { formatClock } from '../../lib/format-time';
 import { plainError } from '../../lib/plain-error';
+import { pinWaitWords } from './pin-wait';
 import type { KioskView } from './use-kiosk-status';
 import { api } from '../../lib/bridge';
 
@@ -19,6 +20,7 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
   if (!status?.locked) return null;
 
   const waiting = retryInMs > 0;
+  const words = pinWaitWords(error ? plainError(error).message : null, retryInMs);
   const unlock = async (e: FormEvent) => {
     e.preventDefault();
     if (waiting || pin === '') return;
@@ -53,8 +55,7 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
     <div className="callout callout-warn kiosk-lock" data-testid="kiosk-lock" data-lock="locked">
       <p>
         <LockIcon />
-        <strong>This wall is locked.</strong> Profiles, layouts and settings cannot be changed from this
-        screen.
+        <strong>This wall is locked.</strong> Profiles, views and settings cannot be changed from this screen.
       </p>
       {status.pinSet ? (
         <form className="kiosk-unlock" onSubmit={(e) => void unlock(e)} data-testid="kiosk-unlock">
@@ -78,11 +79,11 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
           <span className="small" role="status" data-testid="kiosk-unlock-status">
             {waiting ? (
               <span className="text-warn">
-                {error ? `${plainError(error).message.replace(/\s*Try again in \d+ s\.?$/, '')} ` : ''}Try
-                again in {Math.ceil(retryInMs / 1000)} s.
+                {words.refusal ? `${words.refusal} ` : ''}
+                {words.wait}
               </span>
             ) : (
-              error && <span className="text-danger">{plainError(error).message}</span>
+              words.refusal && <span className="text-danger">{words.refusal}</span>
             )}
           </span>
         </form>

@@ -67,11 +67,11 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
           data-testid="kiosk-enabled"
         />
-        Kiosk mode: the wall opens on its start layout whenever the app starts
+        Kiosk mode: the wall opens on its start view whenever the app starts
       </label>
       <div className="settings-row">
         <label className="field-label" htmlFor="kiosk-start-layout">
-          Start layout
+          Start view
         </label>
         <select
           id="kiosk-start-layout"
@@ -81,7 +81,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, startLayout: e.target.value || null }))}
           data-testid="kiosk-start-layout"
         >
-          <option value="">{layouts.length ? 'Choose a saved layout…' : 'No saved layout yet'}</option>
+          <option value="">{layouts.length ? 'Choose a saved view…' : 'No saved view yet'}</option>
           {layouts.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
@@ -91,7 +91,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
             <option value={draft.startLayout}>{draft.startLayout} (not found)</option>
           )}
         </select>
-        {needsLayout && <p className="field-hint text-warn">Choose the layout the wall opens on.</p>}
+        {needsLayout && <p className="field-hint text-warn">Choose the view the wall opens on.</p>}
       </div>
       <label className={`checkbox${browserShell ? ' kiosk-settings-off' : ''}`}>
         <input
@@ -111,9 +111,8 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
       >
         {browserShell ? (
           <>
-            Only the desktop app can start itself at login. For the browser shell, start{' '}
-            <code>npm run web</code> from the session&rsquo;s start-up (or a systemd user unit, see the
-            README).
+            Only the desktop app can start itself at login. The browser shell is started by whoever set up
+            this computer: ask them to start it with the session.
           </>
         ) : (
           'A login item on Windows and macOS, an autostart entry on Linux; with the data folder this app runs with.'
@@ -127,7 +126,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, locked: e.target.checked }))}
           data-testid="kiosk-locked"
         />
-        Locked: nobody can change profiles, layouts or settings from this screen
+        Locked: nobody can change profiles, views or settings from this screen
       </label>
       <p className="field-hint kiosk-note">{unlockNote}</p>
 
@@ -148,7 +147,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
             title="Lock this wall?"
             message={
               <>
-                <p>Nobody will be able to change profiles, layouts or settings from this screen.</p>
+                <p>Nobody will be able to change profiles, views or settings from this screen.</p>
                 <p>
                   <strong>{unlockNote}</strong>
                 </p>

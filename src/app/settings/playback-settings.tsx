@@ -51,11 +51,13 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
 
   const onSave = async () => {
     if (graceError) return;
-    await run(() => save({
-      transportOrder: order,
-      hiddenTileGraceSeconds: grace,
-      statsOverlay: draft.stats,
-    }));
+    await run(() =>
+      save({
+        transportOrder: order,
+        hiddenTileGraceSeconds: grace,
+        statsOverlay: draft.stats,
+      }),
+    );
   };
 
   return (

@@ -3,9 +3,11 @@ import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { formatClock } from '../../lib/format-time';
 import { plainError } from '../../lib/plain-error';
+import { useReportUnsaved } from './unsaved-sections';
 
 /** Where a settings section's last save stands. */
-export type SaveState = { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null;
+export type SaveState =
+  { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null;
 
 /**
  * A settings section's draft of `source` (its part of the settings) and its save. The draft follows the
@@ -64,7 +66,10 @@ export interface SaveActionsProps {
   statusTestId?: string;
 }
 
-/** A settings section's row of Save, Revert and where its last save stands. */
+/**
+ * A settings section's row of Save, Revert and where its last save stands. It tells the Settings
+ * dialog around it what is not saved yet, so closing the dialog asks instead of losing it.
+ */
 export function SaveActions({
   label,
   state,
@@ -76,6 +81,14 @@ export function SaveActions({
   testId,
   statusTestId,
 }: SaveActionsProps) {
+  useReportUnsaved({
+    label,
+    dirty,
+    canSave,
+    saving: state?.kind === 'saving',
+    failed: state?.kind === 'failed',
+    save: onSave,
+  });
   return (
     <div className="settings-actions">
       <Button

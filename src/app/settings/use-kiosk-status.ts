@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { KioskStatus } from '../../../electron/shared/contract';
 import { api } from '../../lib/bridge';
+import { retryDeadline } from './pin-wait';
 
 export interface KioskView {
   status: KioskStatus | null;
@@ -13,16 +14,19 @@ export interface KioskView {
 /**
  * The kiosk lock as the core says it is (kiosk:status, then kiosk:changed), with the wait after
  * wrong PINs counted down here, and an unlock that ran out noticed without asking the core.
+ *
+ * The wait is turned into a deadline once, when it arrives, and counted down to it: it only goes
+ * down, and at 0 it is over (nothing re-reads an old wait).
  */
 export function useKioskStatus(): KioskView {
-  const [status, setStatus] = useState<{ value: KioskStatus; at: number } | null>(null);
+  const [status, setStatus] = useState<{ value: KioskStatus; retryAt: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     let live = true;
     const take = (value: KioskStatus) => {
       const at = Date.now();
-      setStatus({ value, at });
+      setStatus({ value, retryAt: retryDeadline(value.retryAfterMs, at) });
       setNow(at);
     };
     void api.kiosk.status().then((result) => {
@@ -36,12 +40,12 @@ export function useKioskStatus(): KioskView {
   }, []);
 
   const value = status?.value ?? null;
-  const retryInMs = value && status ? Math.max(0, value.retryAfterMs - Math.max(0, now - status.at)) : 0;
+  const retryInMs = status ? Math.max(0, status.retryAt - now) : 0;
   const unlockedUntil = value?.unlockedUntil ?? null;
   const unlocked = unlockedUntil !== null && unlockedUntil > now;
   // The next moment the view changes: a second of the wait counted down, or the end of the unlock. Not
   // a tick every second while unlocked: the whole shell renders with this, the wall included.
-  const nextChangeMs = retryInMs > 0 ? Math.min(1000, retryInMs) : unlocked ? unlockedUntil - now : null;
+  const nextChangeMs = retryInMs > 0 ? retryInMs % 1000 || 1000 : unlocked ? unlockedUntil - now : null;
 
   useEffect(() => {
     if (nextChangeMs === null) return;

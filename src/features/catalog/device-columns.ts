@@ -8,6 +8,12 @@ export interface ColumnContext {
   gatewayName(gatewayKey: string): string | undefined;
 }
 
+/**
+ * The gateway cell of a device that is a gateway, under the "Gateway" header: short enough never to
+ * be cut ("is a gate…"). The hint of a column left out says "is a gateway" in full.
+ */
+export const GATEWAY_ITSELF = 'itself';
+
 const LABELS: Record<OptionalColumn, string> = {
   type: 'Type',
   sn: 'SN',
@@ -56,4 +62,34 @@ export function deviceColumns(items: readonly Device[], context: ColumnContext):
     else shown.push(column);
   }
   return { shown, same };
+}
+
+/** Characters the status column is sized for at most: a longer legend label is cut (and is the tooltip). */
+const STATUS_MAX_CHARS = 20;
+
+/**
+ * The status column's track, wide enough for the longest "code · label" the legend can show
+ * ("0 · Offline"), so no status is cut to "0 · Offli…". Rows are grids of their own, so the width is
+ * fixed from the legend, not measured from the rows: every row keeps the same columns.
+ */
+export function statusTrack(legend: Record<string, string>): string {
+  const longest = Math.max(
+    3,
+    ...Object.entries(legend).map(([code, label]) => Array.from(`${code} · ${label}`).length),
+  );
+  // An average letter of the pill's 12 px text is about 0.55 of the row's 13 px em (1ch, a "0", is
+  // wider than most letters and left the columns beside it short); the pill adds 12 px of padding.
+  return `calc(${Math.round(Math.min(longest, STATUS_MAX_CHARS) * 55) / 100}em + 16px)`;
+}
+
+/**
+ * What a gateway link shows: the gateway's name without the product name it starts with, since the
+ * rows are that product's already ("Perimeter Cameras NVR 6" → "NVR 6"); the full name stays its
+ * tooltip. A name that is all prefix, or has none, shows whole.
+ */
+export function gatewayLabel(gatewayName: string, productName: string): string {
+  const prefix = productName.trim();
+  if (!prefix || !gatewayName.startsWith(prefix)) return gatewayName;
+  const rest = gatewayName.slice(prefix.length).replace(/^[\s·:–—-]+/u, '');
+  return rest && rest !== gatewayName ? rest : gatewayName;
 }

@@ -14,7 +14,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useOnWallKeys } from '../../session/on-wall-keys';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
-import type { OptionalColumn } from './device-columns';
+import { GATEWAY_ITSELF, gatewayLabel, statusTrack, type OptionalColumn } from './device-columns';
 import { startDeviceDrag } from './device-drag';
 import { MiddleEllipsis } from './middle-ellipsis';
 import type { ListedDevice } from './odd-fields';
@@ -25,12 +25,12 @@ export const DEVICE_ROW_HEIGHT = 36;
 const PAGE_STEP = 10;
 
 /** Grid tracks of the columns: the name takes the most room, as it is what tells rows apart. */
-const TRACKS: Record<'select' | 'name' | 'status' | OptionalColumn | 'actions', string> = {
+const TRACKS: Record<'select' | 'name' | OptionalColumn | 'actions', string> = {
   select: '26px',
   // Only the name and the status keep a floor: the other columns shrink to an ellipsis first, so a narrow
   // catalog (or one more column) never pushes the row's ⓘ and ▶ out of sight.
   name: 'minmax(96px, 3fr)',
-  status: 'minmax(70px, 0.9fr)',
+  // (The status column's width comes from the legend, by statusTrack: its longest label fits.)
   type: 'minmax(0, 0.55fr)',
   sn: 'minmax(0, 1.1fr)',
   gateway: 'minmax(0, 1.2fr)',
@@ -117,7 +117,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   const tracks = [
     TRACKS.select,
     TRACKS.name,
-    TRACKS.status,
+    statusTrack(legend),
     ...columns.map((c) => TRACKS[c]),
     TRACKS.actions,
   ].join(' ');
@@ -335,13 +335,15 @@ const DeviceRow = memo(function DeviceRow({
             data-testid="gateway-link"
           >
             {gatewayName ? (
-              <MiddleEllipsis text={gatewayName} />
+              <MiddleEllipsis text={gatewayLabel(gatewayName, productName)} />
             ) : (
               <span className="mono">{device.gatewayKey}</span>
             )}
           </button>
         ) : (
-          <span className="text-muted">{device.gateway ? 'is a gateway' : '—'}</span>
+          <span className="text-muted" title={device.gateway ? 'This device is a gateway' : undefined}>
+            {device.gateway ? GATEWAY_ITSELF : '—'}
+          </span>
         )}
       </span>
     ),

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
 import { formatTime } from '../../lib/format-time';
 import { plainError } from '../../lib/plain-error';
+import { formatLogTime, LOG_TIME_FORMAT, parseLogTime } from './log-time';
 import { KIND_INFO, KIND_LABEL, KIND_TONE } from './oplog-kinds';
 import { useOperatorLog } from './use-operator-log';
 import './operator-log.css';
@@ -13,20 +14,16 @@ import './operator-log.css';
 interface FilterDraft {
   kinds: OperatorEventKindName[];
   device: string;
-  /** `datetime-local` values ('' for open-ended). */
+  /** Times as typed, "2026-11-27 14:05" ('' for open-ended). */
   from: string;
   to: string;
 }
 
 const EMPTY: FilterDraft = { kinds: [], device: '', from: '', to: '' };
 
-/** A `datetime-local` value as epoch ms in this computer's time zone; undefined when blank or not a time. */
+/** A typed time as epoch ms; undefined when blank or not a time (the field then says so). */
 function timeOf(value: string, end: boolean): number | undefined {
-  if (!value) return undefined;
-  const ms = new Date(value).getTime();
-  if (!Number.isFinite(ms)) return undefined;
-  // The minute typed is included whole: "to 14:05" keeps 14:05:59.
-  return end ? ms + 59_999 : ms;
+  return parseLogTime(value, end) ?? undefined;
 }
 
 export function filterOf(draft: FilterDraft): OperatorLogFilter {
@@ -40,11 +37,9 @@ export function filterOf(draft: FilterDraft): OperatorLogFilter {
   };
 }
 
-/** `new Date()` as a `datetime-local` value, `minutesAgo` earlier. */
+/** Now as a time field shows it, `minutesAgo` earlier. */
 function localInputValue(minutesAgo: number): string {
-  const d = new Date(Date.now() - minutesAgo * 60_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  return formatLogTime(Date.now() - minutesAgo * 60_000);
 }
 
 /** Hand the CSV to the browser as a download (a UTF-8 BOM first, so spreadsheet programs read it as UTF-8). */
@@ -118,23 +113,45 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
               <span className="field-label">From</span>
               <input
                 id={ids.from}
-                className="input input-small"
-                type="datetime-local"
+                className="input input-small oplog-time-input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="YYYY-MM-DD hh:mm"
+                title={LOG_TIME_FORMAT}
+                aria-invalid={parseLogTime(draft.from) === null || undefined}
                 value={draft.from}
                 data-testid="oplog-from"
                 onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
               />
+              {parseLogTime(draft.from) === null && (
+                <span className="oplog-time-error small" role="status">
+                  Not counted: type {LOG_TIME_FORMAT}
+                </span>
+              )}
             </label>
             <label className="oplog-field" htmlFor={ids.to}>
               <span className="field-label">To</span>
               <input
                 id={ids.to}
-                className="input input-small"
-                type="datetime-local"
+                className="input input-small oplog-time-input"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="YYYY-MM-DD hh:mm"
+                title={LOG_TIME_FORMAT}
+                aria-invalid={parseLogTime(draft.to) === null || undefined}
                 value={draft.to}
                 data-testid="oplog-to"
                 onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
               />
+              {parseLogTime(draft.to) === null && (
+                <span className="oplog-time-error small" role="status">
+                  Not counted: type {LOG_TIME_FORMAT}
+                </span>
+              )}
             </label>
             <Button
               size="small"

@@ -6,6 +6,12 @@ export interface ProblemSummaryProps {
   problems: readonly FieldProblem[];
   draft: TemplateDraft;
   revealed: boolean;
+  /**
+   * What else the panel shows now: `refused` (the platform's refusal above the form: no green "Ready"
+   * beside its red), `sent` (a template just created and the form empty again: no count of what a new
+   * one still lacks beside the success).
+   */
+  context?: 'refused' | 'sent' | null;
   onReveal(): void;
   onGoTo(problem: FieldProblem): void;
 }
@@ -17,7 +23,21 @@ const plural = (n: number) => `${n} problem${n === 1 ? '' : 's'}`;
  * The count of problems at the top, and once revealed (a send attempt, an import, "Show") the list,
  * each entry a way to its field. Calm on a new form: a count, not a wall of red.
  */
-export function ProblemSummary({ problems, draft, revealed, onReveal, onGoTo }: ProblemSummaryProps) {
+export function ProblemSummary({
+  problems,
+  draft,
+  revealed,
+  context = null,
+  onReveal,
+  onGoTo,
+}: ProblemSummaryProps) {
+  if (context === 'sent') return null;
+  if (problems.length === 0 && context === 'refused')
+    return (
+      <p className="tpl-summary" data-testid="problem-summary" data-count={0} data-state="refused">
+        The platform refused the last send (see above): send again once it is fixed.
+      </p>
+    );
   if (problems.length === 0)
     return (
       <p className="tpl-summary tpl-summary-ok" data-testid="problem-summary" data-count={0}>

@@ -111,6 +111,10 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
   const top = (id: FieldId, path: string) => messagesOf(id, path);
   const parametersMessage = top('parameters', 'parameters').error;
   const blank = isBlankDraft(s.draft);
+  const refused =
+    s.top.some((m) => m.source === 'server') || Object.values(s.external).some((m) => m.length > 0);
+  // A template just created and the form empty again: the success speaks, not what a new one lacks.
+  const justSent = !!s.result && blank;
 
   const onSend = async () => {
     const sent = await actions.send();
@@ -196,6 +200,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
         problems={check.problems}
         draft={s.draft}
         revealed={s.revealAll}
+        context={justSent ? 'sent' : refused ? 'refused' : null}
         onReveal={actions.revealProblems}
         onGoTo={goTo}
       />
@@ -315,7 +320,13 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           Send template
         </Button>
         <span id="tpl-send-reason" className="small text-muted tpl-send-reason" data-testid="send-reason">
-          {s.sending ? 'Sending…' : count > 0 ? `Fix ${plural(count, 'problem')} first` : ''}
+          {s.sending
+            ? 'Sending…'
+            : justSent
+              ? 'Sent. Fill in the form for another template.'
+              : count > 0
+                ? `Fix ${plural(count, 'problem')} first`
+                : ''}
         </span>
       </footer>
 

@@ -52,3 +52,66 @@ describe('notices store', () => {
     expect(store().notices).toEqual([]);
   });
 });
+
+describe('a notice that no longer holds goes away', () => {
+  beforeEach(() => useNoticesStore.setState({ notices: [] }));
+
+  /** A stand-in for the wall's store: a grid size and its listeners. */
+  const wall = () => {
+    const listeners = new Set<() => void>();
+    const state = { columns: 2, rows: 2 };
+    return {
+      state,
+      resize(columns: number, rows: number) {
+        Object.assign(state, { columns, rows });
+        for (const l of listeners) l();
+      },
+      subscribe(listener: () => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      listeners,
+    };
+  };
+
+  it('“The wall is full… Make it 3 × 2” leaves when the grid changes, and its button does nothing meanwhile', () => {
+    const w = wall();
+    let grown = 0;
+    store().notify({
+      id: 'wall',
+      level: 'warning',
+      message: 'The wall is full (2×2).',
+      action: { label: 'Make it 3 × 2', run: () => (grown += 1) },
+      validWhile: { holds: () => w.state.columns === 2 && w.state.rows === 2, subscribe: w.subscribe },
+    });
+    const shown = store().notices[0];
+    expect(shown.message).toBe('The wall is full (2×2).');
+    w.resize(3, 3);
+    expect(store().notices).toEqual([]);
+    shown.action?.run();
+    expect(grown).toBe(0);
+    // Nothing left listening to the wall.
+    expect(w.listeners.size).toBe(0);
+  });
+
+  it('stays while it holds, and stops listening once dismissed or replaced', () => {
+    const w = wall();
+    const validWhile = { holds: () => w.state.columns === 2, subscribe: w.subscribe };
+    store().notify({ id: 'wall', level: 'warning', message: 'a', validWhile });
+    w.resize(2, 3);
+    expect(store().notices.map((n) => n.message)).toEqual(['a']);
+    store().notify({ id: 'wall', level: 'warning', message: 'b', validWhile });
+    expect(w.listeners.size).toBe(1);
+    store().dismiss('wall');
+    expect(w.listeners.size).toBe(0);
+  });
+
+  it('is not shown at all when it no longer holds as it is raised', () => {
+    store().notify({
+      level: 'warning',
+      message: 'stale',
+      validWhile: { holds: () => false, subscribe: () => () => undefined },
+    });
+    expect(store().notices).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../../../../electron/shared/domain';
-import { deviceColumns } from '../../../../../src/features/catalog/device-columns';
+import { deviceColumns, gatewayLabel, statusTrack } from '../../../../../src/features/catalog/device-columns';
 
 const device = (patch: Partial<Device>): Device => ({
   createAt: 0,
@@ -56,5 +56,25 @@ describe('deviceColumns', () => {
       shown: ['type', 'sn', 'gateway', 'product'],
       same: [],
     });
+  });
+});
+
+describe('text that is not cut where it matters', () => {
+  it('sizes the status column for the legend’s longest “code · label” (no “0 · Offli…”)', () => {
+    expect(statusTrack({ '0': 'Offline', '1': 'Online', '2': 'Fault', '3': 'Disabled' })).toBe(
+      'calc(6.6em + 16px)',
+    );
+    // A legend of bare codes keeps a floor; an essay is cut at 20 characters (its tooltip has it whole).
+    expect(statusTrack({})).toBe('calc(1.65em + 16px)');
+    expect(statusTrack({ '7': 'Waiting for the maintenance contractor to visit' })).toBe(
+      `calc(${20 * 0.55}em + 16px)`,
+    );
+  });
+
+  it('names a gateway without the product the rows already belong to (no “\\…Z NVR 1”)', () => {
+    expect(gatewayLabel('Perimeter Cameras NVR 6', 'Perimeter Cameras')).toBe('NVR 6');
+    expect(gatewayLabel('Dock Gateway 2', 'Perimeter Cameras')).toBe('Dock Gateway 2');
+    expect(gatewayLabel('Perimeter Cameras', 'Perimeter Cameras')).toBe('Perimeter Cameras');
+    expect(gatewayLabel('NVR 1', '')).toBe('NVR 1');
   });
 });
