@@ -32,7 +32,9 @@ export function startOperatorLogWriter(): () => void {
     try {
       const result = await api.oplog.append({ events: batch.map(toInput) });
       if (!result.ok) {
-        if (result.error.kind === 'invalid-input')
+        // Refused for what it is (bad input, or an operator's edit logged while the kiosk is locked):
+        // sending it again would be refused again and hold up every event behind it.
+        if (result.error.kind === 'invalid-input' || result.error.kind === 'locked')
           console.error('[operator-log] the core refused a batch:', result.error.message);
         else pending = [...batch, ...pending].slice(-MAX_PENDING);
       }

@@ -4,6 +4,7 @@ import type { WallCell } from './layout-edit';
 import { undoAction, WALL_NOTICE_ID as NOTICE_ID } from './undo-action';
 import { tileName } from './tile-name';
 import { useWallStore, type PlaceResult } from './wall-store';
+import { whileWallUnchanged } from './while-wall-unchanged';
 
 const where = (cell: WallCell) => `column ${cell.column}, row ${cell.row}`;
 
@@ -42,6 +43,7 @@ function announce(device: WallDevice, outcome: PlaceResult): void {
           run: () => void putDeviceOnWall(device, undefined, { grow: true }),
         },
       }),
+      ...(full && { validWhile: whileWallUnchanged() }),
     });
     return;
   }

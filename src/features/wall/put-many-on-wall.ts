@@ -8,6 +8,7 @@ import { freeCells } from './layout-edit';
 import { namesList } from './names-list';
 import { undoAction, WALL_NOTICE_ID } from './undo-action';
 import { useWallStore } from './wall-store';
+import { whileWallUnchanged } from './while-wall-unchanged';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** At most four names: a notice stays one or two lines. */
@@ -79,6 +80,7 @@ export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
       : added > 0
         ? { action: undoAction(outcome.editId) }
         : {}),
+    ...(rest.length > 0 && { validWhile: whileWallUnchanged() }),
   });
   return { placed: outcome.placed, alreadyOn: outcome.alreadyOn, noRoom: outcome.noRoom };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { useKeepInView } from '../../components/use-keep-in-view';
 import { tileAt } from './layout-edit';
 import { useTileActions } from './tile-actions-context';
 import { TilePictureItems } from './tile-picture-items';
@@ -45,6 +46,8 @@ export function TileMenu({
   const [settings, setSettings] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  // A bottom-row tile's menu opens upwards, a right-hand one leftwards: never outside the window.
+  useKeepInView(rootRef, open);
   const actions = useTileActions();
   const cell = actions?.cell ?? null;
   // Read when the menu opens (the menu is rendered only while open).

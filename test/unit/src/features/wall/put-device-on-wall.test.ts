@@ -113,6 +113,14 @@ describe('what the operator is told', () => {
     expect(notice()?.message).toBe('Camera yard is on the wall (column 1, row 2). The grid is now 2 × 2.');
   });
 
+  it('a "wall is full" notice goes once the operator changes the grid, and its button with it', () => {
+    putDeviceOnWall(dev('yard'));
+    expect(notice()).toMatchObject({ level: 'warning', action: { label: 'Make it 2 × 2' } });
+    store().setGrid({ columns: 3, rows: 3 });
+    expect(useNoticesStore.getState().notices.some((n) => /not put on the wall/.test(n.message))).toBe(false);
+    expect(store().layout?.grid).toEqual({ columns: 3, rows: 3 });
+  });
+
   it('many devices on a full wall with a large tile: the grid offered has room for all of them', () => {
     store().applyPreset(LAYOUT_PRESETS.find((p) => p.id === '1+5')!);
     putManyOnWall(['a', 'b', 'c', 'd'].map(dev));
