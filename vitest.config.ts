@@ -24,6 +24,19 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The wall's own e2e spec again, against the demo platform's ZLMediaKit habits (G.711 and AAC
+        // audio beside the picture, a silent AAC track on video-only cameras, ZLM's WS-FLV writes).
+        test: {
+          name: 'e2e-zlm',
+          include: ['test/e2e/wall.spec.ts'],
+          environment: 'node',
+          env: { DEMO_PLATFORM_ZLM: '1' },
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
