@@ -2,6 +2,7 @@ import { app, BrowserWindow, session, type WebPreferences } from 'electron';
 import { safeScreenUrl } from './safe-screen';
 import { guardSession } from './session-guard';
 import { guardWebContents } from './web-contents-guard';
+import { LOCKDOWN } from './window';
 
 /** The safe screen trusts nothing: it navigates nowhere and is granted no permission. */
 const trustNothing = (): boolean => false;
@@ -12,17 +13,7 @@ const trustNothing = (): boolean => false;
  */
 export function safeScreenWebPreferences(): WebPreferences {
   return {
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
+    ...LOCKDOWN,
     javascript: false,
     safeDialogs: true,
   };

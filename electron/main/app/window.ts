@@ -2,6 +2,25 @@ import { BrowserWindow, type BrowserWindowConstructorOptions, type WebPreference
 import { guardWebContents } from './web-contents-guard';
 
 /**
+ * What every window of the app is denied, the wall's and the safe screen's alike: no Node anywhere,
+ * context isolation and the Chromium sandbox on, web security on, no <webview>, no experimental or
+ * Blink features switched on.
+ */
+export const LOCKDOWN = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  experimentalFeatures: false,
+  webviewTag: false,
+  navigateOnDragDrop: false,
+  spellcheck: false,
+} as const satisfies WebPreferences;
+
+/**
  * The renderer's powers, fixed in one place (Electron security checklist).
  *
  * No Node anywhere, context isolation and the Chromium sandbox on, web security on, no <webview>.
@@ -11,17 +30,7 @@ import { guardWebContents } from './web-contents-guard';
 export function wallWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    navigateOnDragDrop: false,
-    spellcheck: false,
+    ...LOCKDOWN,
     backgroundThrottling: false,
     autoplayPolicy: 'no-user-gesture-required',
     safeDialogs: true,
