@@ -24,7 +24,21 @@ interface Probe {
   call: (client: PlatformClient) => Promise<unknown>;
   /** How to read an error: for the probe call, a refusal of the unknown product still means "signed in". */
   acceptedDespite?: (e: AppError) => boolean;
-  note: string;
+  /** What the call did, in the operator's words; from its answer when it has one. */
+  note: (answer?: unknown) => string;
+}
+
+/** The `total` of a page the platform gave, if the answer is one. */
+function totalOf(answer: unknown): number | undefined {
+  const total = (answer as { total?: unknown } | null | undefined)?.total;
+  return typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : undefined;
+}
+
+/** "the platform has 8": the page total, never the one record asked for. */
+function hasWords(owner: string, total: number | undefined, one: string, many: string): string {
+  if (total === undefined) return '';
+  if (total === 0) return `; ${owner} has none`;
+  return `; ${owner} has ${total} ${total === 1 ? one : many}`;
 }
 
 /**
@@ -40,19 +54,21 @@ function probeFor(credentials: Credentials): Probe {
       return {
         operation: 'listProducts',
         call: (c) => c.listProducts({ pageSize: 1 }),
-        note: 'listed one product',
+        note: (answer) =>
+          `asked for one product${hasWords('the platform', totalOf(answer), 'product', 'products')}`,
       };
     case 'product':
       return {
         operation: 'listDevices',
         call: (c) => c.listDevices(credentials.productKey, { pageSize: 1 }),
-        note: 'listed one device of the product',
+        note: (answer) =>
+          `asked for one device of the product${hasWords('the product', totalOf(answer), 'device', 'devices')}`,
       };
     case 'device':
       return {
         operation: 'streamStart',
         call: (c) => c.startStream(credentials.deviceKey),
-        note: 'started the stream of the device',
+        note: () => 'started the stream of the device',
       };
     case 'project':
       return {
@@ -62,9 +78,9 @@ function probeFor(credentials: Credentials): Probe {
         acceptedDespite: (e) =>
           e.status !== undefined &&
           (e.kind === 'not-found' || e.kind === 'forbidden' || e.kind === 'invalid-request'),
-        note:
-          'asked for the devices of a made-up product: listing real devices needs the key of a product ' +
-          'of the project',
+        note: () =>
+          'asked for the devices of a made-up product, and the answer was about the product, so the ' +
+          'credentials are good; listing real devices needs the key of a product of the project',
       };
   }
 }
@@ -75,6 +91,8 @@ interface Attempt {
   ok: boolean;
   error?: AppError;
   message: string;
+  /** What the probe did, worded from its answer. */
+  note: string;
 }
 
 const PLACEMENT_WORDS: Record<Placement, string> = { headers: 'HTTP headers', query: 'the query string' };
@@ -83,21 +101,25 @@ const PLACEMENT_WORDS: Record<Placement, string> = { headers: 'HTTP headers', qu
 async function attempt(client: PlatformClient, probe: Probe, placement: Placement): Promise<Attempt> {
   const where = PLACEMENT_WORDS[placement];
   try {
-    await probe.call(client);
+    const note = probe.note(await probe.call(client));
     return {
       placement,
       checked: 'ok',
       ok: true,
-      message: `Connected: the platform accepted these credentials in ${where} (${probe.note}).`,
+      message: `Connected: the platform accepted these credentials in ${where} (${note}).`,
+      note,
     };
   } catch (e) {
     const error = toPlatformError(e).toData();
+    const note = probe.note();
     if (probe.acceptedDespite?.(error))
       return {
         placement,
         checked: error,
         ok: true,
-        message: `Connected: the platform accepted these credentials in ${where} (${probe.note}; it answered "${error.message}").`,
+        // What it answered is on the operation's row; the headline says what it means.
+        message: `Connected: the platform accepted these credentials in ${where} (${note}).`,
+        note,
       };
     return {
       placement,
@@ -107,6 +129,7 @@ async function attempt(client: PlatformClient, probe: Probe, placement: Placemen
       message: UNDECIDED.has(error.kind)
         ? `Could not tell whether the credentials work: ${error.message}`
         : `The platform refused: ${error.message}`,
+      note,
     };
   }
 }
@@ -140,7 +163,7 @@ export async function testConnection(
   const operations = Object.fromEntries(
     OperationSchema.options.map((op): [Operation, OperationCheck] => {
       if (!canPerform(type, op)) return [op, { allowed: false, note: refusalMessage(type, op) }];
-      if (op === probe.operation) return [op, { allowed: true, checked: last.checked, note: probe.note }];
+      if (op === probe.operation) return [op, { allowed: true, checked: last.checked, note: last.note }];
       return [op, { allowed: true, note: 'allowed for this credential type; not called by the test' }];
     }),
   ) as Record<Operation, OperationCheck>;

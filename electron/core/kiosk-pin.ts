@@ -78,9 +78,28 @@ export class KioskPin {
 export const FREE_PIN_TRIES = 3;
 
 /**
+ * A clock that never goes back, made from one that may: only its forward steps count.
+ *
+ * The core's clock is the computer's wall clock, which NTP or an administrator can set back (a
+ * kiosk that just booted often is): measured on it, a 60 s wait read 117 s two seconds on. A step
+ * back counts as no time; a step forward counts as it is (so a wait can end early by a clock set
+ * forward, never last longer than it said).
+ */
+export function monotonic(now: () => number): () => number {
+  let last = now();
+  let elapsed = 0;
+  return () => {
+    const reading = now();
+    elapsed += Math.max(0, reading - last);
+    last = reading;
+    return elapsed;
+  };
+}
+
+/**
  * Wrong PINs slow the next try: 3 free tries, then 30 s, doubling to 15 minutes at most, until a
  * right PIN. Kept in the core (whoever calls), in memory: a locked kiosk cannot be restarted by the
- * person at its keyboard.
+ * person at its keyboard. Waits are measured on a monotonic clock, so one only ever counts down.
  *
  * A try is counted when it is let in (`admit`), before its slow check, as a failure until it proves
  * right: counted after the check, a burst of parallel guesses would all pass the wait before the
@@ -89,9 +108,14 @@ export const FREE_PIN_TRIES = 3;
 export class PinThrottle {
   private failures = 0;
   private notBefore = 0;
+  private readonly now: () => number;
 
-  constructor(private readonly now: () => number) {}
+  /** `now`: any clock in ms (the core's); it is read through `monotonic`. */
+  constructor(now: () => number) {
+    this.now = monotonic(now);
+  }
 
+  /** How long (ms) before the next try is taken, measured now; 0 when one is taken now. */
   retryAfterMs(): number {
     return Math.max(0, this.notBefore - this.now());
   }

@@ -4,11 +4,15 @@ import { PlatformError } from './platform-error';
  * A failed fetch as a network error that names the host, never the query.
  *
  * The query may hold credentials; the origin is what a user needs to check. A known system code
- * becomes a hint of what to look at; `when` says whether the answer had started arriving.
+ * becomes what an operator can check (the platform, the address in the profile, this computer's
+ * network), in their words, not a developer's; an unknown one is kept in brackets for whoever helps.
+ * `when` says whether the answer had started arriving.
  */
 export function networkError(e: unknown, base: URL, when = ''): PlatformError {
   const code = errorCode(e);
-  const reason = code ? (NETWORK_REASONS[code] ?? `${code}`) : 'the connection failed';
+  const reason = code
+    ? (NETWORK_REASONS[code] ?? `the connection failed (${code})`)
+    : 'the connection failed';
   const at = when ? ` ${when}` : '';
   return new PlatformError('network', `Cannot reach the platform at ${base.origin}${at}: ${reason}.`, {
     cause: e,
@@ -16,21 +20,22 @@ export function networkError(e: unknown, base: URL, when = ''): PlatformError {
 }
 
 const NETWORK_REASONS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused (is the platform running, and is the port right?)',
-  ENOTFOUND: 'the host name does not resolve (check the address and the network)',
-  EAI_AGAIN: 'the host name could not be resolved right now (check the network)',
-  ECONNRESET: 'the connection was reset',
+  ECONNREFUSED:
+    'nothing answered at that address; the platform may be stopped, or the address in the profile may be wrong',
+  ENOTFOUND: 'that server name is not known; check the address in the profile and this computer’s network',
+  EAI_AGAIN: 'that server name could not be looked up just now; check this computer’s network',
+  ECONNRESET: 'the connection was broken off',
   EPIPE: 'the connection was closed',
   UND_ERR_SOCKET: 'the connection closed before the whole answer arrived',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the host is unreachable',
-  ENETUNREACH: 'the network is unreachable',
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed and not trusted',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate chain is not trusted',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate cannot be verified',
-  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for another host name',
+  ETIMEDOUT: 'no answer came in time',
+  UND_ERR_CONNECT_TIMEOUT: 'no answer came in time',
+  EHOSTUNREACH: 'the server cannot be reached from this computer',
+  ENETUNREACH: 'this computer has no network path to it',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its security certificate is self-signed and not trusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its security certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its security certificate cannot be verified',
+  CERT_HAS_EXPIRED: 'its security certificate has expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its security certificate is for another server name',
 };
 
 /** Undici hides the system code in `cause` (or in `errors` of an AggregateError), a few levels down. */

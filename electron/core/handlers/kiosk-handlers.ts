@@ -27,7 +27,11 @@ export function kioskHandlers(
     'kiosk:unlock': async ({ pin }) => {
       // Counted as a failure now, before any await: parallel guesses each see the ones before them.
       const wait = kiosk.throttle.admit();
-      if (wait > 0) throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`);
+      if (wait > 0) {
+        // The wait as measured now goes with the refusal, so a screen that missed one counts down from it.
+        await changed();
+        throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`);
+      }
       if (!(await kiosk.pin.isSet()))
         throw new CoreError(
           'locked',

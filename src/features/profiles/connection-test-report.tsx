@@ -1,5 +1,6 @@
 import { CREDENTIAL_TYPE_LABELS, OPERATION_LABELS, OperationSchema } from '../../../electron/shared/domain';
 import type { ProfileTestResult } from '../../../electron/shared/profile';
+import { checkLook } from './check-look';
 
 /**
  * What a connection test found: whether the credentials were accepted, and for each operation of
@@ -37,12 +38,14 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
             const check = result.operations[op];
             if (!check) return null;
             const checked = check.checked;
+            const look = checkLook(result, check);
             return (
               <tr
                 key={op}
                 data-testid={`test-op-${op}`}
                 data-allowed={check.allowed}
                 data-checked={checked === undefined ? 'no' : checked === 'ok' ? 'ok' : 'error'}
+                data-look={look}
               >
                 <th scope="row">{capitalize(OPERATION_LABELS[op])}</th>
                 <td className={check.allowed ? 'text-ok' : 'text-muted'}>
@@ -50,13 +53,24 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
                 </td>
                 <td>
                   {checked === 'ok' && <span className="text-ok">✓ works</span>}
-                  {checked !== undefined && checked !== 'ok' && (
+                  {look === 'failed' && checked !== undefined && checked !== 'ok' && (
                     <span className="text-danger">
                       ✗ {checked.message}
                       {checked.status !== undefined && ` (HTTP ${checked.status})`}
                     </span>
                   )}
-                  {checked === 'ok' && check.note && <div className="text-muted small">{check.note}</div>}
+                  {look === 'expected' && checked !== undefined && checked !== 'ok' && (
+                    <span className="text-muted">
+                      {checked.kind === 'forbidden'
+                        ? 'Not allowed for this credential type here, as the test expected'
+                        : 'Refused, as the test expected'}
+                      : “{checked.message.replace(/\.$/, '')}”
+                      {checked.status !== undefined && ` (HTTP ${checked.status})`}
+                    </span>
+                  )}
+                  {(look === 'ok' || look === 'failed') && check.note && (
+                    <div className="text-muted small">{check.note}</div>
+                  )}
                   {checked === undefined && <span className="text-muted">{check.note ?? 'not called'}</span>}
                 </td>
               </tr>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { plainError } from '../../lib/plain-error';
 import { useNoticesStore } from '../../session/notices-store';
 import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { nextChoice, type ChoiceEvent } from './profile-choice';
 import { StorageTierBadge } from './storage-tier-badge';
 
 export interface ProfileSwitcherProps {
@@ -16,6 +17,9 @@ export interface ProfileSwitcherProps {
 /**
  * The top bar's profile picker: the active profile, its credential type and how its secrets are
  * stored (with the weak warning), and the way into profile management.
+ *
+ * Arrow keys only move the choice (see profile-choice.ts): Enter or leaving the select switches,
+ * Escape goes back, a mouse choice switches at once.
  */
 export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
   const { profiles, active, select } = useProfilesStore(
@@ -23,11 +27,31 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
   );
   const notify = useNoticesStore((s) => s.notify);
   const id = useId();
+  const hintId = useId();
+  const [pending, setPending] = useState<string | null>(null);
+  // The value changes between a key's down and up when the keys moved it (not the mouse, not the open list).
+  const keyDown = useRef(false);
+  const activeId = active?.id ?? '';
 
-  const onChange = async (value: string) => {
+  const switchTo = async (value: string) => {
     const result = await select(value || null);
     if (!result.ok)
       notify({ level: 'error', message: `Could not switch profile: ${plainError(result.error).message}` });
+  };
+  const take = (event: ChoiceEvent) => {
+    const step = nextChoice(activeId, pending, event);
+    setPending(step.pending);
+    if (step.commit !== undefined) void switchTo(step.commit);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLSelectElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      take({ type: 'enter' });
+    } else if (e.key === 'Escape') {
+      // Only the pending choice is undone; with none, Escape means what it means around the select.
+      if (pending !== null) e.stopPropagation();
+      take({ type: 'escape' });
+    } else if (e.key.length === 1 || /^(Arrow|Home$|End$|Page)/.test(e.key)) keyDown.current = true;
   };
 
   return (
@@ -38,8 +62,17 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
       <select
         id={id}
         className="input select"
-        value={active?.id ?? ''}
-        onChange={(e) => void onChange(e.target.value)}
+        value={pending ?? activeId}
+        onKeyDown={onKeyDown}
+        onKeyUp={() => (keyDown.current = false)}
+        onPointerDown={() => (keyDown.current = false)}
+        onChange={(e) => take({ type: 'changed', value: e.target.value, byKeys: keyDown.current })}
+        onBlur={() => {
+          keyDown.current = false;
+          take({ type: 'blur' });
+        }}
+        aria-describedby={pending !== null ? hintId : undefined}
+        data-pending={pending !== null}
         data-testid="profile-select"
       >
         {!active && <option value="">Choose a profile…</option>}
@@ -49,6 +82,17 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
           </option>
         ))}
       </select>
+      {pending !== null && (
+        <span
+          id={hintId}
+          className="text-muted small"
+          role="status"
+          title={`Escape stays on ${active?.name ?? 'no profile'}`}
+          data-testid="profile-pending-hint"
+        >
+          Enter to switch · Esc to stay
+        </span>
+      )}
       {active && (
         <>
           <Badge tone="info" testId="credential-type" title="Credential type of the active profile">

@@ -132,6 +132,40 @@ describe('the admin PIN', () => {
     expect(await unlock('000000')).toMatchObject({ ok: false, error: { message: 'Wrong PIN.' } });
   });
 
+  it('measures the wait on a clock that never goes back: a clock set back 59 s does not make 30 s read 89 s', async () => {
+    for (let i = 0; i < FREE_PIN_TRIES; i++) await unlock('000000');
+    const left = async () => {
+      const status = await core.call('kiosk:status', undefined);
+      if (!status.ok) throw new Error(status.error.message);
+      return status.value.retryAfterMs;
+    };
+    expect(await left()).toBe(30_000);
+    clock.advance(2_000);
+    expect(await left()).toBe(28_000);
+    // NTP (or an administrator) sets the computer's clock back: the wait goes on counting down.
+    clock.advance(-59_000);
+    expect(await left()).toBe(28_000);
+    clock.advance(2_000);
+    expect(await left()).toBe(26_000);
+    expect(await unlock('482913')).toMatchObject({
+      ok: false,
+      error: { message: 'Too many wrong PINs: try again in 26 s.' },
+    });
+    clock.advance(26_000);
+    expect(await left()).toBe(0);
+    expect((await unlock('482913')).ok).toBe(true);
+  });
+
+  it('sends the wait as it stands with every refusal, so the screen never reads it out of a message', async () => {
+    for (let i = 0; i < FREE_PIN_TRIES; i++) await unlock('000000');
+    expect(events.at(-1)?.retryAfterMs).toBe(30_000);
+    clock.advance(12_000);
+    const before = events.length;
+    expect((await unlock('482913')).ok).toBe(false);
+    expect(events.length).toBe(before + 1);
+    expect(events.at(-1)).toMatchObject({ locked: true, unlockedUntil: null, retryAfterMs: 18_000 });
+  });
+
   it('holds under parallel guessing: the tries are counted before the slow check, one check at a time', async () => {
     const guesses = Array.from({ length: 200 }, (_, i) => String(100000 + i));
     // The right PIN last, fired in the same burst as the wrong ones.

@@ -366,7 +366,7 @@ describe('time and cancellation', () => {
     const e = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).listProducts());
     expect(e.kind).toBe('network');
     expect(e.message).toBe(
-      `Cannot reach the platform at http://127.0.0.1:${port}: the connection was refused (is the platform running, and is the port right?).`,
+      `Cannot reach the platform at http://127.0.0.1:${port}: nothing answered at that address; the platform may be stopped, or the address in the profile may be wrong.`,
     );
     expect(everythingPrinted(e)).not.toMatch(CANARIES);
   });

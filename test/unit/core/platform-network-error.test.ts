@@ -10,14 +10,37 @@ describe('networkError', () => {
     const error = networkError(e, base);
     expect(error.kind).toBe('network');
     expect(error.message).toBe(
-      'Cannot reach the platform at https://iot.example:8443: the host is unreachable.',
+      'Cannot reach the platform at https://iot.example:8443: the server cannot be reached from this computer.',
     );
   });
 
-  it('shows an unknown code as it is, and says when the answer was arriving', () => {
+  it('keeps an unknown code in brackets after plain words, and says when the answer was arriving', () => {
     const e = new TypeError('fetch failed', { cause: { code: 'EWEIRD' } });
     expect(networkError(e, base, 'while the answer was arriving').message).toBe(
-      'Cannot reach the platform at https://iot.example:8443 while the answer was arriving: EWEIRD.',
+      'Cannot reach the platform at https://iot.example:8443 while the answer was arriving: the connection failed (EWEIRD).',
+    );
+  });
+
+  it('speaks to an operator, not a developer: no “is the port right?”, no system codes for known failures', () => {
+    const codes = [
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EHOSTUNREACH',
+      'ENETUNREACH',
+      'CERT_HAS_EXPIRED',
+    ];
+    for (const code of codes) {
+      const message = networkError(new TypeError('fetch failed', { cause: { code } }), base).message;
+      expect(message).not.toMatch(/\?|\bport\b|\bTLS\b|\bhost\b/);
+      expect(message).not.toContain(code);
+    }
+    expect(
+      networkError(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }), base).message,
+    ).toBe(
+      'Cannot reach the platform at https://iot.example:8443: nothing answered at that address; the platform may be stopped, or the address in the profile may be wrong.',
     );
   });
 
