@@ -14,7 +14,7 @@ import type { PlatformHealth } from './platform-health';
 import type { KioskPin, PinThrottle } from './kiosk-pin';
 import type { SettingsStore } from './settings-store';
 import type { TemplateHistory } from './template-history';
-import type { CorePorts } from './core';
+import type { CorePorts } from './core-ports';
 
 /** What every domain's handlers share: the services, the event bus and the announcements. */
 export interface CoreContext {

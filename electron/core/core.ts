@@ -1,6 +1,7 @@
 import type { Channel, ChannelOutput, EventName, EventPayload, Notice, Result } from '../shared/contract';
 import type { AfterImport, ProvisioningSummary } from '../shared/provisioning';
 import { toView, type CoreContext } from './core-context';
+import type { CorePorts } from './core-ports';
 import { CredentialVault } from './credential-vault';
 import { DemoLifecycle } from './demo-lifecycle';
 import { EventBus, type AnyListener } from './event-bus';
@@ -9,7 +10,7 @@ import { AdminSession, guardKioskLock } from './kiosk-lock';
 import { KioskPin, PinThrottle } from './kiosk-pin';
 import { kioskHandlers } from './handlers/kiosk-handlers';
 import { uiStateHandlers } from './handlers/ui-state-handlers';
-import { windowHandlers, type WallWindows } from './handlers/window-handlers';
+import { windowHandlers } from './handlers/window-handlers';
 import { UiStateStore } from './ui-state-store';
 import { recoverInterruptedImport } from './provisioning-journal';
 import { PlatformHealth } from './platform-health';
@@ -28,20 +29,11 @@ import { settingsHandlers } from './handlers/settings-handlers';
 import { snapshotHandlers } from './handlers/snapshot-handlers';
 import { streamHandlers } from './handlers/stream-handlers';
 import { templateHandlers } from './handlers/template-handlers';
-import type { Http } from './http-port';
 import { LayoutStore } from './layout-store';
-import { createLogger, type Logger } from './logger';
+import { createLogger } from './logger';
 import { NoticeLog } from './notice-log';
 import { PlatformClients } from './platform-clients';
-import {
-  systemClock,
-  type Clock,
-  type DemoLauncher,
-  type KeyValueStore,
-  type NoticeInput,
-  type SecretCipher,
-  type SnapshotFolder,
-} from './ports';
+import { systemClock, type NoticeInput } from './ports';
 import {
   applyProvisioningFile,
   applyStandingProvisioning,
@@ -55,33 +47,9 @@ import { warnAboutWeakStorage } from './storage-warning';
 import { repairDanglingReferences } from './startup-repair';
 import { TemplateHistory } from './template-history';
 
-export { DEMO_PROFILE_ID, DEMO_PROFILE_NAME } from './demo-lifecycle';
+export { DEMO_PROFILE_ID } from './demo-lifecycle';
 
-export interface CorePorts {
-  cipher: SecretCipher;
-  /** Settings, layouts, profiles (secrets encrypted) and template history, one document per key. */
-  store: KeyValueStore;
-  /** fetch-shaped; the runtime's fetch by default. */
-  http?: Http;
-  clock?: Clock;
-  logger?: Logger;
-  /** Start (or return the already running) embedded demo platform. Absent: demo:start is refused. */
-  startDemo?: DemoLauncher;
-  /** Who is asking, for app:info. */
-  app: { shell: 'electron' | 'web'; name?: string; version?: string; platform?: string };
-  /** Per platform request; the client's default (10 s) if absent. */
-  platformTimeoutMs?: number;
-  /** Between probes of a platform that stopped answering; 2 s by default. */
-  platformProbeMs?: number;
-  /** The end of this shell's log file, for app:diagnostics; absent where the shell keeps none. */
-  logTail?: () => Promise<string>;
-  /** The shell's own windows (the desktop app: a view in a window on a display); absent: the page opens browser windows. */
-  windows?: WallWindows;
-  /** The operator log's folder (`<data folder>/operator-log`); absent: the log is kept in memory only. */
-  operatorLogDir?: string;
-  /** Where tile snapshots go (the desktop app: Pictures); absent: snapshots:save is refused (the browser downloads). */
-  snapshots?: SnapshotFolder;
-}
+export type { CorePorts } from './core-ports';
 
 export interface Core {
   /** One handler per channel, taking validated input. Shells call them through call(). */

@@ -10,7 +10,7 @@ const CLOSED = 2;
  * - lost: a call could not connect, or the event stream broke, `since` then (retried by itself);
  * - signed-out: the shell answers but no longer knows this page (it was restarted with a new token).
  */
-export type ServiceContact =
+type ServiceContact =
   { state: 'ok' } | { state: 'lost'; since: number } | { state: 'signed-out'; since: number };
 
 export interface ServiceContactStore {

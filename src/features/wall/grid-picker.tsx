@@ -20,7 +20,7 @@ interface Ask {
 const ITEMS = 'button:not(:disabled)';
 
 /** A preset drawn small: its grid, its large areas filled in. */
-export function PresetThumb({ grid, areas }: { grid: LayoutGrid; areas: readonly LayoutArea[] }) {
+function PresetThumb({ grid, areas }: { grid: LayoutGrid; areas: readonly LayoutArea[] }) {
   const covered = new Set<string>();
   for (const a of areas)
     for (let r = a.row; r < a.row + a.rowSpan; r++)

@@ -22,7 +22,7 @@ const tileText = (t: LayoutTile) =>
  * out or decided automatically do not count (the core hands a layout back in its own key order, and
  * the first edit writes out every cell).
  */
-export function layoutSignature(layout: Layout): string {
+function layoutSignature(layout: Layout): string {
   const tiles = placed(layout)
     .map((t) => tileText(t))
     .sort();

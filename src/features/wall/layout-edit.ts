@@ -109,7 +109,7 @@ export function freeCells(layout: LayoutShape): WallCell[] {
   return freeSlots(layout).map(({ column, row }) => ({ column, row }));
 }
 
-export function firstFreeCell(layout: LayoutShape): WallCell | null {
+function firstFreeCell(layout: LayoutShape): WallCell | null {
   return freeCells(layout)[0] ?? null;
 }
 
@@ -152,7 +152,7 @@ export function pinned(layout: LayoutShape): LayoutShape {
 }
 
 /** The next bigger grid for a full wall: one more column, then one more row, up to MAX_GRID. */
-export function grownGrid(grid: LayoutGrid): LayoutGrid | null {
+function grownGrid(grid: LayoutGrid): LayoutGrid | null {
   if (grid.columns >= MAX_GRID && grid.rows >= MAX_GRID) return null;
   if (grid.columns <= grid.rows && grid.columns < MAX_GRID) return { ...grid, columns: grid.columns + 1 };
   return { ...grid, rows: Math.min(MAX_GRID, grid.rows + 1) };

@@ -24,7 +24,7 @@ const useOpenInWindowStore = create<{ layoutId: string | null; name: string }>((
  * there at the next start); the browser shell opens a browser window on `?view=<id>` at once (the
  * browser decides where it goes).
  */
-export function openInWindow(layoutId: string, name: string): void {
+function openInWindow(layoutId: string, name: string): void {
   const shell = useProfilesStore.getState().appInfo?.shell;
   if (shell === 'web') {
     window.open(windowViewUrl(layoutId), `wall-view-${layoutId}`);

@@ -7,7 +7,7 @@ import { tileName } from './tile-name';
 import { useWallStore, type WallState } from './wall-store';
 
 /** Events wait this long to be sent together: a crash loses at most this much of the log. */
-export const OPLOG_FLUSH_MS = 500;
+const OPLOG_FLUSH_MS = 500;
 /** Events waiting while the core cannot be reached; beyond this the oldest are dropped. */
 const MAX_PENDING = 2_000;
 

@@ -28,9 +28,7 @@ export function snapshotProblem(
  * The tile's current picture as a PNG at the stream's own size (videoWidth × videoHeight), whatever
  * the tile's size, fit or zoom.
  */
-export async function capturePng(
-  video: HTMLVideoElement,
-): Promise<{ png: Blob; width: number; height: number }> {
+async function capturePng(video: HTMLVideoElement): Promise<{ png: Blob; width: number; height: number }> {
   const width = video.videoWidth;
   const height = video.videoHeight;
   if (width <= 0 || height <= 0) throw new Error('the tile shows no picture');

@@ -3,7 +3,7 @@ import { isZoomed, zoomText, type TileZoom } from './tile-zoom';
 import type { TileSound } from './use-tile-audio';
 
 /** "overview · 1 picture / 2 s" for a tile that shows its stream's keyframes only. */
-export function overviewText(snapshot: Pick<TileSnapshot, 'pictureIntervalMs'>): string {
+function overviewText(snapshot: Pick<TileSnapshot, 'pictureIntervalMs'>): string {
   const ms = snapshot.pictureIntervalMs;
   if (ms == null || !Number.isFinite(ms) || ms <= 0) return 'overview · keyframes only';
   const seconds = ms / 1000;

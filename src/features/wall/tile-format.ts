@@ -1,6 +1,6 @@
 import { formatTime } from '../../lib/format-time';
 import { wallTime } from '../../lib/monotonic-now';
-import type { PlayerAudio } from '../../lib/players/player';
+import type { PlayerAudio } from '../../lib/players';
 import type { TileSnapshot, TileStats, TriedTransport } from '../../lib/wall-engine';
 import { transportName } from '../../lib/wall-engine/unplayable';
 

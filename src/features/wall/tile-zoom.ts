@@ -14,7 +14,7 @@ export interface TileZoom {
 }
 
 export const NO_ZOOM: TileZoom = { scale: 1, x: 0, y: 0 };
-export const MIN_ZOOM = 1;
+const MIN_ZOOM = 1;
 export const MAX_ZOOM = 8;
 /** One wheel notch or one +/− key press multiplies or divides the scale by this. */
 export const ZOOM_STEP = 1.25;

@@ -1,181 +1,27 @@
 import { useId, useMemo, useState } from 'react';
-import { placeTiles, type Layout, type LayoutTile } from '../../../electron/shared/layout';
-import {
-  MIN_DWELL_SECONDS,
-  TourDraftSchema,
-  tourReferenceProblems,
-  type Tour,
-  type TourDevice,
-  type TourDraft,
-} from '../../../electron/shared/tour';
+import { MIN_DWELL_SECONDS, type Tour, type TourDevice } from '../../../electron/shared/tour';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
-import { elideMiddle, splitForElision } from '../../lib/elide-middle';
-import { streamKey } from './operator-log-events';
-import { tileName } from './tile-name';
+import { elideMiddle } from '../../lib/elide-middle';
+// MiddleEllipsis is shared by two features and belongs in src/components; until it moves there (#30):
+// eslint-disable-next-line import-x/no-restricted-paths
+import { MiddleEllipsis } from '../catalog/middle-ellipsis';
+import { OrderedList } from './ordered-list';
+import {
+  blankTourForm,
+  cameraLabel,
+  knownCameras,
+  tourCells,
+  tourDraftOf,
+  tourFormOf,
+  tourFormProblems,
+  withCell,
+  type TourForm,
+} from './tour-form';
 import { useTourStore } from './tour-store';
 import { useWallStore } from './wall-store';
-
-/** The form's state: both kinds' fields kept, so switching the kind back loses nothing. */
-interface Form {
-  id: string | null;
-  name: string;
-  kind: 'views' | 'tile';
-  dwell: string;
-  views: string[];
-  view: string;
-  cell: string; // "column,row"
-  devices: TourDevice[];
-}
-
-const blank = (layouts: readonly Layout[]): Form => ({
-  id: null,
-  name: '',
-  kind: 'views',
-  dwell: '10',
-  views: [],
-  view: layouts[0]?.id ?? '',
-  cell: '1,1',
-  devices: [],
-});
-
-const formOf = (tour: Tour, layouts: readonly Layout[]): Form =>
-  tour.kind === 'views'
-    ? {
-        ...blank(layouts),
-        id: tour.id,
-        name: tour.name,
-        dwell: String(tour.dwellSeconds),
-        views: [...tour.views],
-      }
-    : {
-        ...blank(layouts),
-        id: tour.id,
-        name: tour.name,
-        kind: 'tile',
-        dwell: String(tour.dwellSeconds),
-        view: tour.view,
-        cell: `${tour.column},${tour.row}`,
-        devices: [...tour.devices],
-      };
-
-function draftOf(form: Form): TourDraft {
-  const base = {
-    ...(form.id ? { id: form.id } : {}),
-    name: form.name,
-    dwellSeconds: form.dwell.trim() === '' ? Number.NaN : Number(form.dwell),
-  };
-  if (form.kind === 'views') return { ...base, kind: 'views', views: form.views };
-  const [column, row] = form.cell.split(',').map(Number);
-  return { ...base, kind: 'tile', view: form.view, column, row, devices: form.devices };
-}
-
-/** Problems with the draft, by field: the schema's and what the tour points at. */
-function problemsOf(form: Form, layouts: readonly Layout[]): Record<string, string> {
-  const draft = draftOf(form);
-  const problems: Record<string, string> = {};
-  const parsed = TourDraftSchema.safeParse(draft);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? 'form');
-      problems[key] ??=
-        key === 'dwellSeconds' && Number.isNaN(draft.dwellSeconds) ? 'a number of seconds' : issue.message;
-    }
-  const refs = new Map(layouts.map((l) => [l.id, { id: l.id, name: l.name, grid: l.grid }]));
-  const ref =
-    draft.kind === 'views'
-      ? { kind: 'views' as const, views: draft.views }
-      : { kind: 'tile' as const, view: draft.view, column: draft.column, row: draft.row };
-  for (const p of tourReferenceProblems(ref, refs)) problems[p.path.replace(/\[.*$/, '')] ??= p.message;
-  return problems;
-}
-
-/** A tile's camera as a cycling tile shows it: the device and its channel, named as the tile names it. */
-const tourDevice = (t: LayoutTile): TourDevice => ({
-  deviceKey: t.deviceKey,
-  ...(t.sipId ? { sipId: t.sipId } : {}),
-  ...(t.channelId ? { channelId: t.channelId } : {}),
-  deviceName: tileName(t),
-});
-
-/** A camera as the editor lists it: its name, and its channel when it has one (an NVR's cameras share a name). */
-const cameraLabel = (d: TourDevice): string =>
-  `${d.deviceName || d.deviceKey}${d.channelId ? ` · ch ${d.channelId}` : ''}`;
-
-/** A name shortened in the middle, so the part that tells cameras apart ("NVR 12") stays. */
-function ElidedName({ name }: { name: string }) {
-  const { head, tail } = splitForElision(name);
-  return (
-    <span className="tour-editor-order-name" title={name}>
-      <span className="tour-elide-head">{head}</span>
-      {tail && <span className="tour-elide-tail">{tail}</span>}
-    </span>
-  );
-}
-
-/** Move item `i` of a list by `by` places. */
-function moved<T>(list: readonly T[], i: number, by: -1 | 1): T[] {
-  const j = i + by;
-  if (j < 0 || j >= list.length) return [...list];
-  const next = [...list];
-  [next[i], next[j]] = [next[j], next[i]];
-  return next;
-}
-
-/** An ordered list with ↑ ↓ ✕ per row. */
-function OrderedList<T>({
-  items,
-  label,
-  empty,
-  onChange,
-  testId,
-}: {
-  items: readonly T[];
-  label(item: T): string;
-  empty: string;
-  onChange(items: T[]): void;
-  testId: string;
-}) {
-  if (items.length === 0) return <p className="tour-editor-empty small">{empty}</p>;
-  return (
-    <ol className="tour-editor-order" data-testid={testId}>
-      {items.map((item, i) => (
-        <li key={i}>
-          <span className="tour-editor-order-n">{i + 1}</span>
-          <ElidedName name={label(item)} />
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            aria-label={`Move ${label(item)} up`}
-            disabled={i === 0}
-            onClick={() => onChange(moved(items, i, -1))}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            aria-label={`Move ${label(item)} down`}
-            disabled={i === items.length - 1}
-            onClick={() => onChange(moved(items, i, 1))}
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            aria-label={`Take ${label(item)} out`}
-            onClick={() => onChange(items.filter((_, k) => k !== i))}
-          >
-            ✕
-          </button>
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /**
  * The tour editor: the saved tours on the left; on the right one tour's name, dwell (at least 5 s)
@@ -185,9 +31,9 @@ function OrderedList<T>({
 export function TourEditor({ initialId, onClose }: { initialId: string | null; onClose(): void }) {
   const tours = useTourStore((s) => s.tours);
   const layouts = useWallStore((s) => s.layouts);
-  const [form, setForm] = useState<Form>(() => {
+  const [form, setForm] = useState<TourForm>(() => {
     const tour = initialId ? tours.find((t) => t.id === initialId) : undefined;
-    return tour ? formOf(tour, layouts) : blank(layouts);
+    return tour ? tourFormOf(tour, layouts) : blankTourForm(layouts);
   });
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -196,60 +42,23 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
   const [deviceKey, setDeviceKey] = useState('');
   const ids = useId();
 
-  const problems = useMemo(() => problemsOf(form, layouts), [form, layouts]);
+  const problems = useMemo(() => tourFormProblems(form, layouts), [form, layouts]);
   const valid = Object.keys(problems).length === 0;
   const shownProblem = (key: string) => (shown ? problems[key] : undefined);
-  const set = (patch: Partial<Form>) => {
+  const set = (patch: Partial<TourForm>) => {
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
   };
   const layoutName = (id: string) => layouts.find((l) => l.id === id)?.name ?? `${id} (removed)`;
 
   const view = layouts.find((l) => l.id === form.view);
-  const cells = useMemo(() => {
-    if (!view) return [];
-    const placed = placeTiles(view).placed;
-    const out: { value: string; label: string; tile?: (typeof placed)[number] }[] = [];
-    for (let row = 1; row <= view.grid.rows; row++)
-      for (let column = 1; column <= view.grid.columns; column++) {
-        const tile = placed.find((t) => t.column === column && t.row === row);
-        const covered = placed.some(
-          (t) =>
-            t !== tile &&
-            column >= t.column &&
-            column < t.column + t.columnSpan &&
-            row >= t.row &&
-            row < t.row + t.rowSpan,
-        );
-        if (covered) continue;
-        out.push({
-          value: `${column},${row}`,
-          label: `Column ${column}, row ${row} · ${tile ? elideMiddle(tileName(tile), 16) : 'empty'}`,
-          tile,
-        });
-      }
-    return out;
-  }, [view]);
-  /** Every camera (each channel of a device) on a saved view, once: what a cycling tile can pick from. */
-  const known = useMemo(() => {
-    const seen = new Map<string, TourDevice & { key: string }>();
-    for (const l of layouts)
-      for (const t of l.tiles) {
-        const key = streamKey(t);
-        if (!seen.has(key)) seen.set(key, { key, ...tourDevice(t) });
-      }
-    return [...seen.values()].sort((a, b) => (a.deviceName ?? '').localeCompare(b.deviceName ?? ''));
-  }, [layouts]);
+  const cells = useMemo(() => tourCells(view), [view]);
+  const known = useMemo(() => knownCameras(layouts), [layouts]);
   const addDevice = (d: TourDevice) => set({ devices: [...form.devices, d] });
-  const pickCell = (value: string) => {
-    const hit = cells.find((c) => c.value === value)?.tile;
-    // The camera the view has there is the natural first of the cycle.
-    const first: TourDevice[] = hit && form.devices.length === 0 ? [tourDevice(hit)] : [];
-    set({ cell: value, devices: [...first, ...form.devices] });
-  };
+  const pickCell = (value: string) => set(withCell(form, value, cells));
 
   const edit = (tour: Tour | null) => {
-    setForm(tour ? formOf(tour, layouts) : blank(layouts));
+    setForm(tour ? tourFormOf(tour, layouts) : blankTourForm(layouts));
     setShown(false);
     setError(null);
   };
@@ -258,13 +67,13 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
     setShown(true);
     if (!valid) return;
     setBusy(true);
-    const result = await useTourStore.getState().save(draftOf(form));
+    const result = await useTourStore.getState().save(tourDraftOf(form));
     setBusy(false);
     if (!result.ok) return setError(result.message);
     if (andStart) {
       onClose();
       useTourStore.getState().start(result.tour.id);
-    } else setForm(formOf(result.tour, layouts));
+    } else setForm(tourFormOf(result.tour, layouts));
   };
 
   return (
@@ -385,7 +194,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                 <ul className="tour-editor-views">
                   {layouts.map((l) => (
                     <li key={l.id}>
-                      <ElidedName name={l.name} />
+                      <MiddleEllipsis text={l.name} className="tour-editor-order-name" />
                       <span className="small">
                         {l.grid.columns} × {l.grid.rows} · {l.tiles.length} tiles
                       </span>

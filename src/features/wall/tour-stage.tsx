@@ -239,7 +239,7 @@ function CyclingView({ running }: { running: RunningTour }) {
  * destroyed): the new page shows pictures at once, no black tile, no spinner. A cycling tile does the
  * same in its one cell; the view's other tiles play on.
  */
-export function TourStage() {
+function TourStage() {
   const running = useTourStore((s) => s.running);
   if (!running) return null;
   const { tour, view } = running;

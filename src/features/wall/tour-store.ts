@@ -24,7 +24,7 @@ export interface RunningTour {
   view: TourView;
 }
 
-export type TourResult = { ok: true; tour: Tour } | { ok: false; message: string };
+type TourResult = { ok: true; tour: Tour } | { ok: false; message: string };
 
 export interface TourState {
   tours: Tour[];
@@ -113,6 +113,7 @@ export const useTourStore = create<TourState>()((set, get) => ({
   },
 
   start(id) {
+    startTourWallWatch();
     const tour = get().tours.find((t) => t.id === id);
     if (!tour) return false;
     const pages = tourPages(tour, useWallStore.getState().layouts);
@@ -189,9 +190,20 @@ export const useTourStore = create<TourState>()((set, get) => ({
   },
 }));
 
-// The operator changed the wall (an edit, another layout, a device put on it): the tour gives the
-// wall back, so what was done shows at once.
-useWallStore.subscribe((s, prev) => {
-  if (s.layout === prev.layout || !useTourStore.getState().running) return;
-  useTourStore.getState().stop('the wall was changed');
-});
+let stopWatch: (() => void) | null = null;
+
+/**
+ * Stop a running tour when the operator changes the wall (an edit, another layout, a device put on
+ * it): the tour gives the wall back, so what was done shows at once. Once; returns the stop. The
+ * composition root calls it; starting a tour starts it otherwise (it only acts while one runs).
+ */
+export function startTourWallWatch(): () => void {
+  stopWatch ??= useWallStore.subscribe((s, prev) => {
+    if (s.layout === prev.layout || !useTourStore.getState().running) return;
+    useTourStore.getState().stop('the wall was changed');
+  });
+  return () => {
+    stopWatch?.();
+    stopWatch = null;
+  };
+}

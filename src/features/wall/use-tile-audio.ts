@@ -10,7 +10,7 @@ import { useWallFocusStore } from './wall-focus-store';
  * which counts even while muted); a WebRTC stream has an audio track that is not muted by its sender
  * (a receive-only track with no packets stays muted).
  */
-export function streamHasSound(video: HTMLVideoElement): boolean | null {
+function streamHasSound(video: HTMLVideoElement): boolean | null {
   const stream = video.srcObject;
   if (typeof MediaStream !== 'undefined' && stream instanceof MediaStream)
     return stream.getAudioTracks().some((t) => t.readyState === 'live' && !t.muted);

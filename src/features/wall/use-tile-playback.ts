@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { observeVisibility, type TileSnapshot, type TileSupervisor } from '../../lib/wall-engine';
 import { api } from '../../lib/bridge';
 import { useWallEngine } from './use-wall-engine';
-import type { PlaybackTransport } from '../../lib/players/transport';
+import type { PlaybackTransport } from '../../lib/players';
 
 export interface TileSource {
   deviceKey: string;

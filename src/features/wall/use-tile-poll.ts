@@ -2,7 +2,7 @@ import type { TileStats, TileSupervisor } from '../../lib/wall-engine';
 import { usePolled } from './use-polled';
 
 /** How often a tile reads its player's figures. */
-export const POLL_MS = 1_000;
+const POLL_MS = 1_000;
 
 export interface TilePoll {
   /** Player figures, read only while the overlay is shown. */

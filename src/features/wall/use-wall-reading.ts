@@ -5,7 +5,7 @@ import { computeWallFigures, type WallFigures } from './wall-figures';
 import { useWallStore } from './wall-store';
 
 /** How often the wall's figures are read (the engine reads its tiles once a second too). */
-export const FIGURES_MS = 1_000;
+const FIGURES_MS = 1_000;
 
 export interface WallReading {
   health: Record<TileState, number>;

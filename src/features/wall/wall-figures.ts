@@ -31,7 +31,7 @@ export interface WallFiguresInput {
   behind?: number;
 }
 
-export type WallLoadLevel = 'ok' | 'warning' | 'over';
+type WallLoadLevel = 'ok' | 'warning' | 'over';
 
 export interface WallFigures {
   playing: number;

@@ -1,7 +1,7 @@
 import type { Layout } from '../../../electron/shared/layout';
 
 /** One step back (or forward): the layout as it was, and what the edit did, in an operator's words. */
-export interface HistoryEntry {
+interface HistoryEntry {
   id: number;
   /** "Replace Gate 3 with Lobby 1", "Grid 3 × 2": shown as "Undo: …". */
   label: string;

@@ -8,7 +8,7 @@ export const WALL_VIEW_KEY = 'wall.view';
 /** Where an earlier version remembered the layout, per page origin (the browser shell's port). */
 const LEGACY_KEY = 'wall.currentLayout';
 /** Where a window opened for one view (`?view=<layoutId>`) remembers how it was left, apart from the main one. */
-export const WINDOW_VIEW_KEY_PREFIX = 'wall.window.';
+const WINDOW_VIEW_KEY_PREFIX = 'wall.window.';
 /** Changes are written this long after the last one, so a burst of edits is one write. */
 export const VIEW_DEBOUNCE_MS = 250;
 

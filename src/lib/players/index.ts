@@ -28,44 +28,6 @@
  *
  * Logging: never print `source.url` (it carries the stream secret); use `redactUrl(url)`.
  */
-export type {
-  Player,
-  PlayerAudio,
-  PlayerError,
-  PlayerEvent,
-  PlayerEventMap,
-  PlayerFactory,
-  PlayerLiveness,
-  PlayerMediaInfo,
-  PlayerOptions,
-  PlayerSource,
-  PlayerStats,
-} from './player';
-export {
-  PLAYBACK_TRANSPORTS,
-  holdsHttpConnection,
-  isWebSocketTransport,
-  libraryFor,
-  needsMse,
-  type PlaybackTransport,
-  type PlayerLibrary,
-} from './transport';
+export type { Player, PlayerAudio, PlayerError, PlayerOptions, PlayerSource, PlayerStats } from './player';
+export type { PlaybackTransport } from './transport';
 export { createPlayer } from './create-player';
-export { MpegtsPlayer, mpegtsConfig } from './mpegts-player';
-export { HlsPlayer, hlsConfig } from './hls-player';
-export { NativePlayer } from './native-player';
-export { MseFmp4Player } from './mse-fmp4-player';
-export { WebRtcPlayer } from './webrtc-player';
-export {
-  endWebRtcSession,
-  negotiateWebRtc,
-  readAnswer,
-  videoCodecOfAnswer,
-  WebRtcNegotiationError,
-  type WebRtcAnswer,
-  type WebRtcShape,
-} from './webrtc-negotiation';
-export { FrameMeter, type FrameSample } from './frame-meter';
-export { redactUrl, redactUrlsIn } from './redact-url';
-export { codecFamily, type CodecFamily } from './codec';
-export { PLAYER_DEFAULTS } from './base-player';

@@ -356,7 +356,7 @@ const SILENT_EMITTER = {
   removeAllListeners: () => SILENT_EMITTER,
 };
 
-export function mpegtsError(
+function mpegtsError(
   type: string,
   detail: string,
   info: { code?: number; msg?: string } | undefined,

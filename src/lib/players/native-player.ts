@@ -95,7 +95,7 @@ export class NativePlayer extends BasePlayer {
 }
 
 /** The element's own error, in the players' terms. */
-export function mediaElementError(error: MediaError | null): PlayerError {
+function mediaElementError(error: MediaError | null): PlayerError {
   const detail = error?.message ? ` (${redactUrlsIn(error.message)})` : '';
   switch (error?.code) {
     case 2: // MEDIA_ERR_NETWORK

@@ -10,17 +10,6 @@ import type { Transport } from '../../../electron/shared/settings';
  */
 export type PlaybackTransport = Transport | 'ws-fmp4';
 
-export const PLAYBACK_TRANSPORTS: readonly PlaybackTransport[] = [
-  'ws-flv',
-  'flv',
-  'hls',
-  'ws-ts',
-  'ts',
-  'fmp4',
-  'ws-fmp4',
-  'webrtc',
-];
-
 /** What plays a stream: a library, the plain element, our own fMP4-to-MSE appender, or the browser's WebRTC. */
 export type PlayerLibrary = 'mpegts.js' | 'hls.js' | 'native' | 'mse-fmp4' | 'webrtc';
 
@@ -40,10 +29,6 @@ export function libraryFor(transport: PlaybackTransport): PlayerLibrary {
     case 'webrtc':
       return 'webrtc';
   }
-}
-
-export function isWebSocketTransport(transport: PlaybackTransport): boolean {
-  return transport.startsWith('ws-');
 }
 
 /**

@@ -16,7 +16,7 @@ import { redactUrlsIn } from './redact-url';
  * with the server's own words and never the URL's secret. Pure apart from `fetch`, which is injected.
  */
 
-export type WebRtcShape = 'whep' | 'zlm';
+type WebRtcShape = 'whep' | 'zlm';
 
 /** The answer and what ends the session. */
 export interface WebRtcAnswer {
@@ -99,7 +99,7 @@ export async function negotiateWebRtc(
 }
 
 /** The parts of a response that decide its shape. */
-export interface SignallingResponse {
+interface SignallingResponse {
   status: number;
   contentType: string | null;
   location: string | null;
@@ -109,7 +109,7 @@ export interface SignallingResponse {
 }
 
 /** Read an answer from a signalling response (the pure half of `negotiateWebRtc`). */
-export function readAnswer(response: SignallingResponse, endpoint: string = response.url): WebRtcAnswer {
+function readAnswer(response: SignallingResponse, endpoint: string = response.url): WebRtcAnswer {
   const { status, body } = response;
   const type = (response.contentType ?? '').split(';')[0].trim().toLowerCase();
   const json = parseJsonObject(body);

@@ -282,7 +282,7 @@ export class WebRtcPlayer extends BasePlayer {
 }
 
 /** The sound an answer settled on (`opus`, `alaw` for PCMA, `ulaw` for PCMU…), or null for none. */
-export function audioCodecOfAnswer(sdp: string): string | null {
+function audioCodecOfAnswer(sdp: string): string | null {
   const lines = sdp.split(/\r?\n/);
   const start = lines.findIndex((l) => /^m=audio [1-9]/.test(l));
   if (start < 0) return null;

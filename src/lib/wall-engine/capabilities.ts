@@ -14,8 +14,8 @@ export interface RuntimeCapabilities {
 }
 
 /** The codec strings probed: H.264 constrained baseline, and the H.265 Main profile string of the brief. */
-export const H264_PROBE = 'video/mp4; codecs="avc1.42E01E"';
-export const HEVC_PROBE = 'video/mp4; codecs="hvc1.1.6.L93.B0"';
+const H264_PROBE = 'video/mp4; codecs="avc1.42E01E"';
+const HEVC_PROBE = 'video/mp4; codecs="hvc1.1.6.L93.B0"';
 
 type MseLike = { isTypeSupported(type: string): boolean };
 

@@ -16,7 +16,7 @@ export interface ChooseOptions {
   preferTls?: boolean;
 }
 
-export type SkipReason =
+type SkipReason =
   | 'not-in-order'
   | 'needs-mse'
   | 'ws-fmp4-unsupported'

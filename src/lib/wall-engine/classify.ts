@@ -56,7 +56,7 @@ const OVER_WS: Record<Family, PlaybackTransport | null> = {
  * (`/index/api/whep`, MediaMTX's `/<stream>/whep`, SRS's `/rtc/v1/whep/`, `/whep/<id>`). Which of the two
  * protocols it speaks is read from its answer (players/webrtc-negotiation.ts), not from here.
  */
-export function isWebRtcPlayPath(pathname: string): boolean {
+function isWebRtcPlayPath(pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   return path.endsWith('/index/api/webrtc') || path.split('/').includes('whep');
 }

@@ -96,7 +96,7 @@ export interface DecodeBudgetOptions {
   minFullTiles: number;
 }
 
-export const DEFAULT_BUDGET_OPTIONS: DecodeBudgetOptions = {
+const DEFAULT_BUDGET_OPTIONS: DecodeBudgetOptions = {
   enabled: true,
   overviewCost: 0.35,
   startCapacity: 36,

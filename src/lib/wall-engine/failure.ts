@@ -97,3 +97,18 @@ export function failureFromPlayerError(error: PlayerError): Failure {
       return { reason: 'media-error', detail };
   }
 }
+
+/** The `<video>` element's own error (`MediaError`: code 2 is the network). */
+export function failureFromVideoError(error: { code: number; message: string }): Failure {
+  return failureFromPlayerError({
+    kind: error.code === 2 ? 'network' : 'media',
+    message: `video element error ${error.code}${error.message ? ` (${error.message})` : ''}`,
+  });
+}
+
+/** Faults a lost network explains: the ones a tile retries at once when the network is back. */
+export const NETWORK_FAULTS: ReadonlySet<FailureReason> = new Set<FailureReason>([
+  'network',
+  'stalled',
+  'platform-error',
+]);

@@ -98,69 +98,11 @@ export {
   type RateChange,
   type TileEvent,
   type TileFigure,
-  type TileFocus,
-  type TileOptions,
   type WallEngineOptions,
 } from './wall-engine';
-export {
-  DecodeBudget,
-  DEFAULT_BUDGET_OPTIONS,
-  rank,
-  type BudgetChange,
-  type BudgetDecision,
-  type BudgetTile,
-  type DecodeBudgetOptions,
-  type DegradedReason,
-  type LoadLevel,
-  type LoadReading,
-} from './decode-budget';
-export {
-  DEFAULT_LOAD_OPTIONS,
-  LoadMonitor,
-  type FrameLoad,
-  type LoadMonitorOptions,
-  type LoadSource,
-  type PressureState,
-} from './load-monitor';
+export type { DecodeBudgetOptions, LoadLevel } from './decode-budget';
+export type { LoadSource } from './load-monitor';
 export type { PictureRate } from '../players/keyframe-gate';
-export {
-  DEFAULT_SUPERVISOR_SETTINGS,
-  TileSupervisor,
-  type StartedStream,
-  type SupervisorSettings,
-  type TileSnapshot,
-  type TileState,
-  type TileStats,
-  type TileSupervisorDeps,
-} from './tile-supervisor';
-export {
-  FAILURE_LABELS,
-  failureFromPlayerError,
-  failureFromStartError,
-  type Failure,
-  type FailureReason,
-} from './failure';
-export {
-  classifyPlayback,
-  classifyUrl,
-  type Classification,
-  type StreamCandidate,
-  type UnplayableUrl,
-  type UrlClass,
-} from './classify';
-export { chooseSource, type Choice, type ChooseOptions, type SkipReason } from './choose-source';
-export { ConnectionBudget, type ConnectionBudgetOptions, type ConnectionLease } from './connection-budget';
-export { StartScheduler, type StartSchedulerOptions, type StartTicket } from './start-scheduler';
-export { observeVisibility, type VisibilityEnvironment } from './visibility';
-export { detectCapabilities, H264_PROBE, HEVC_PROBE, type RuntimeCapabilities } from './capabilities';
-export { backoffCeiling, backoffDelay, DEFAULT_BACKOFF, type BackoffPolicy } from './backoff';
-export { systemClock, type EngineClock } from './clock';
-export {
-  DEFAULT_LIVENESS_SETTINGS,
-  LivenessPolicy,
-  type CatchUp,
-  type LivenessReading,
-  type LivenessSettings,
-} from './liveness-policy';
-export { BacklogMeter, type BacklogLoad } from './backlog-meter';
-export { TransportFallback, type TriedTransport } from './transport-fallback';
+export { TileSupervisor, type TileSnapshot, type TileState, type TileStats } from './tile-supervisor';
+export { observeVisibility } from './visibility';
+export type { TriedTransport } from './transport-fallback';

@@ -83,7 +83,7 @@ export interface LoadMonitorOptions {
   warmupSamples: number;
 }
 
-export const DEFAULT_LOAD_OPTIONS: LoadMonitorOptions = {
+const DEFAULT_LOAD_OPTIONS: LoadMonitorOptions = {
   // Chromium drops a few % of a wall's pictures while other programs compete for the CPU (4–6 %
   // on 36 tiles measured on a shared 2-core machine, the plain page as much, and up to 11 % on a
   // busier one: the plain page showed 22.3 of 25 pictures a second at 36 tiles, #27); a wall past

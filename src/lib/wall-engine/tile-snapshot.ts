@@ -1,7 +1,7 @@
 import type { PictureRate, PlayerStats } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
 import type { DegradedReason } from './decode-budget';
-import type { FailureReason } from './failure';
+import { FAILURE_LABELS, type FailureReason } from './failure';
 import type { CatchUp } from './liveness-policy';
 import type { TriedTransport } from './transport-fallback';
 
@@ -81,4 +81,43 @@ export interface TileSnapshot {
 /** Player stats plus what the tile knows across players. */
 export interface TileStats extends PlayerStats {
   state: TileState;
+}
+
+/** A tile not started yet (`since` now). */
+export function idleSnapshot(now: number): TileSnapshot {
+  return {
+    state: 'idle',
+    reason: null,
+    label: null,
+    detail: null,
+    attempt: 0,
+    nextRetryAt: null,
+    transport: null,
+    tls: false,
+    url: null,
+    since: now,
+    troubleSince: null,
+    firstFrameAt: null,
+    lastFrameAt: null,
+    rate: 'full',
+    degradedReason: null,
+    pictureIntervalMs: null,
+    tried: [],
+    behind: false,
+    catchUps: 0,
+    lastCatchUp: null,
+    restart: null,
+  };
+}
+
+/** The snapshot after `patch`, with what follows from it (since, behind, troubleSince, label). */
+export function nextSnapshot(snap: TileSnapshot, patch: Partial<TileSnapshot>, now: number): TileSnapshot {
+  const next: TileSnapshot = { ...snap, ...patch };
+  if (patch.state !== undefined && patch.state !== snap.state) next.since = now;
+  // Only a picture on screen is behind live; one gone is stale or failed, said otherwise.
+  if (next.state !== 'playing') next.behind = false;
+  if (next.state === 'playing' || next.state === 'idle' || next.state === 'paused-hidden')
+    next.troubleSince = null;
+  if (patch.reason !== undefined) next.label = patch.reason === null ? null : FAILURE_LABELS[patch.reason];
+  return next;
 }

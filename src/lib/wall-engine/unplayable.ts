@@ -1,3 +1,4 @@
+import { codecFamily } from '../players/codec';
 import type { PlaybackTransport } from '../players/transport';
 import type { RuntimeCapabilities } from './capabilities';
 import type { StreamCandidate, UnplayableUrl } from './classify';
@@ -59,10 +60,18 @@ export function describeUnplayable(
 }
 
 /** "H.265 (hvc1.1.6.L93.B0); this computer plays H.264" */
-export function describeCodec(family: 'hevc' | 'h264', codec: string, caps: RuntimeCapabilities): string {
+function describeCodec(family: 'hevc' | 'h264', codec: string, caps: RuntimeCapabilities): string {
   const plays = [caps.h264 && 'H.264', caps.hevc && 'H.265'].filter(Boolean) as string[];
   return (
     `the stream is ${family === 'hevc' ? 'H.265' : 'H.264'} (${codec}), which this computer cannot decode; ` +
     `it plays ${plays.length ? list(plays) : 'no video format through the browser'}`
   );
+}
+
+/** Why this runtime cannot decode the stream's video codec; null if it can (or the codec is unknown). */
+export function refusedCodec(videoCodec: string, caps: RuntimeCapabilities): string | null {
+  const family = codecFamily(videoCodec);
+  if ((family === 'hevc' && !caps.hevc) || (family === 'h264' && caps.mse && !caps.h264))
+    return describeCodec(family, videoCodec, caps);
+  return null;
 }

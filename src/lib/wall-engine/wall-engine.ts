@@ -2,21 +2,16 @@ import { createPlayer } from '../players/create-player';
 import { Emitter } from '../players/emitter';
 import type { PictureRate } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
-import { BacklogMeter } from './backlog-meter';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
 import { ConnectionBudget } from './connection-budget';
-import {
-  DecodeBudget,
-  isFixedFull,
-  type BudgetDecision,
-  type BudgetTile,
-  type DegradedReason,
-  type LoadReading,
-} from './decode-budget';
-import { LoadMonitor, type FrameLoad, type LoadSource } from './load-monitor';
+import { DecodeBudget, type BudgetDecision, type DegradedReason, type LoadReading } from './decode-budget';
+import { FrameLoadReader } from './frame-load';
+import { LoadMonitor, type LoadSource } from './load-monitor';
+import { anyStarting, budgetTile, heldAtStart, planFor, START_OVERVIEW, wantsPicture } from './rate-plan';
 import { StartScheduler } from './start-scheduler';
-import { areaOf, isStartingUp, outFor, startPriorityOf, troubleText, type TileRecord } from './tile-record';
+import { tileEventOf } from './tile-events';
+import { areaOf, isStartingUp, startPriorityOf, type TileRecord } from './tile-record';
 import {
   TileSupervisor,
   type SupervisorSettings,
@@ -45,18 +40,8 @@ export type {
 
 /** Tiles made within this long of each other were assigned together (a wall loading). */
 const ASSIGN_BATCH_MS = 5_000;
-/** Frames of a tile are left out of the load for this long after its first frame or a rate change. */
-const SETTLE_MS = 3_000;
 /** The load is not read while tiles start, nor for this long after the last one started. */
 const START_SETTLE_MS = 5_000;
-/**
- * A tile started with overview pictures comes to full rate once no tile of the wall is starting any
- * more, or after showing pictures this long, whichever is first.
- */
-const START_OVERVIEW_HOLD_MS = 3_000;
-/** What a tile started with overview pictures shows until then. */
-const START_OVERVIEW: BudgetDecision = { rate: 'overview', reason: 'start-up' };
-
 /**
  * The playback engine of one page (one wall window): the connection budget and the start scheduler
  * its tiles share, the runtime's capabilities, and the settings. Make one per page; make a
@@ -72,7 +57,7 @@ export class WallEngine {
   private readonly records = new Map<TileSupervisor, TileRecord>();
   private readonly clock: EngineClock;
   private readonly decodeBudget: DecodeBudget;
-  private readonly backlog = new BacklogMeter();
+  private readonly frameLoad = new FrameLoadReader();
   private loadSource: LoadSource | null;
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
@@ -80,7 +65,6 @@ export class WallEngine {
     console.error('[wall] a rate or tile event listener failed:', error),
   );
   private nextId = 1;
-  private lastTickAt: number | null = null;
   private lastStartingAt = -Infinity;
   private batchAt = -Infinity;
   private lastCreatedAt = -Infinity;
@@ -129,7 +113,10 @@ export class WallEngine {
       settings: this.settings,
       clock: this.options.clock,
       log: this.options.log,
-      rateFor: () => (record ? this.planFor(record) : { rate: 'full', reason: null }),
+      rateFor: () =>
+        record
+          ? planFor(record, [...this.records.values()], this.decodeBudget, this.options)
+          : { rate: 'full', reason: null },
       startPriority: () => (record ? startPriorityOf(record) : 0),
       onDestroy: () => this.forget(supervisor),
     });
@@ -210,7 +197,7 @@ export class WallEngine {
     let degraded = 0;
     for (const tile of this.records.keys()) {
       const snap = tile.snapshot();
-      if (snap.rate !== 'overview' || !this.wantsPicture(snap.state)) continue;
+      if (snap.rate !== 'overview' || !wantsPicture(snap.state)) continue;
       degraded += 1;
       byReason[snap.degradedReason ?? 'load'] += 1;
     }
@@ -248,42 +235,16 @@ export class WallEngine {
 
   private noteState(record: TileRecord, snap: TileSnapshot): void {
     const from = record.lastState;
-    const to = snap.state;
-    if (from === to) return;
-    record.lastState = to;
-    if (to === 'playing') this.queuePromotion();
-    let kind: TileEvent['kind'] | null = null;
-    let reason = '';
-    if (from === 'playing' && (to === 'stalled' || to === 'reconnecting')) {
-      kind = 'stale';
-      reason = troubleText(snap);
-    } else if (to === 'failed') {
-      kind = 'failed';
-      reason = troubleText(snap);
-    } else if (to === 'playing' && record.lostAt !== null) {
-      kind = 'recovered';
-      reason = `playing again${outFor((snap.firstFrameAt ?? this.clock.now()) - record.lostAt)}`;
-    }
-    if (kind === 'stale' || kind === 'failed')
-      record.lostAt ??= snap.lastFrameAt ?? snap.troubleSince ?? this.clock.now();
-    else if (to === 'playing' || to === 'idle') record.lostAt = null;
-    if (kind === null) return;
-    this.events.emit('tile', {
-      at: this.clock.now(),
-      tileId: record.id,
-      label: record.label,
-      kind,
-      from,
-      to,
-      reason,
-    });
+    const event = tileEventOf(record, snap, this.clock);
+    if (snap.state !== from && snap.state === 'playing') this.queuePromotion();
+    if (event) this.events.emit('tile', event);
   }
 
   /** The load now: sample the tiles, let the budget decide, apply its rates. Runs every second. */
   private budgetTick(): void {
     this.loadSource ??= new LoadMonitor();
     const now = this.clock.now();
-    const frames = this.frameLoad(now);
+    const frames = this.frameLoad.read(this.records.values(), now);
     // While tiles are starting (and for a few seconds after), first pictures, connects and
     // catching up make any wall look overloaded: the load is read from when the wall has settled.
     // A planned new player (the sound changed, a catch-up) is no start: a wall falling behind live
@@ -302,48 +263,22 @@ export class WallEngine {
   /** Decide the rates (with a new load reading, or for the present capacity) and apply them. */
   private applyBudget(load: LoadReading | null): void {
     const now = this.clock.now();
-    const active = [...this.records.values()].filter((r) => this.wantsPicture(r.supervisor.snapshot().state));
+    const active = [...this.records.values()].filter((r) => wantsPicture(r.supervisor.snapshot().state));
     const decisions = this.decodeBudget.update(
       now,
       load,
-      active.map((r) => this.budgetTile(r)),
+      active.map((r) => budgetTile(r)),
     );
     for (const change of this.decodeBudget.takeChanges())
       this.log(
         `[wall] decode budget: ${change.kind} (${change.reason}); capacity ${change.capacity.toFixed(1)} full-rate tiles`,
       );
     for (const record of active) {
-      const decision = this.heldAtStart(record, now) ? START_OVERVIEW : decisions.get(record.id);
+      const decision = heldAtStart(record, this.records.values(), now)
+        ? START_OVERVIEW
+        : decisions.get(record.id);
       if (decision) this.applyDecision(record, decision, now);
     }
-  }
-
-  /**
-   * A tile started with overview pictures (planFor) keeps them while the wall is still starting:
-   * until its first picture, then until no tile is starting or it has shown pictures for
-   * START_OVERVIEW_HOLD_MS. From then on the budget decides it as any other.
-   */
-  private heldAtStart(record: TileRecord, now: number): boolean {
-    if (!record.startOverview) return false;
-    const supervisor = record.supervisor;
-    const snap = supervisor.snapshot();
-    if (!isFixedFull(this.budgetTile(record)) && this.wantsPicture(snap.state)) {
-      if (supervisor.awaitingFirstPicture || snap.state !== 'playing') return true;
-      const showing = snap.firstFrameAt === null ? 0 : now - snap.firstFrameAt;
-      if (showing < START_OVERVIEW_HOLD_MS && this.anyStarting()) return true;
-    }
-    record.startOverview = false;
-    return false;
-  }
-
-  /** Some tile is waiting for its first picture (queued, asking for URLs, or its player starting). */
-  private anyStarting(): boolean {
-    for (const r of this.records.values()) if (this.isStarting(r)) return true;
-    return false;
-  }
-
-  private isStarting(record: TileRecord): boolean {
-    return record.supervisor.snapshot().state === 'starting' || record.supervisor.awaitingFirstPicture;
   }
 
   /** A tile began to play: once the wall is up, its tiles started with overview pictures may come back. */
@@ -353,7 +288,7 @@ export class WallEngine {
     this.promotionQueued = true;
     queueMicrotask(() => {
       this.promotionQueued = false;
-      if (this.records.size > 0 && !this.anyStarting()) this.applyBudget(null);
+      if (this.records.size > 0 && !anyStarting(this.records.values())) this.applyBudget(null);
     });
   }
 
@@ -375,132 +310,6 @@ export class WallEngine {
       reason: rate === 'overview' ? decision.reason : null,
       detail: decision.reason === 'load' ? this.decodeBudget.reason : null,
     });
-  }
-
-  /** The budget's plan for a tile whose new player is about to start. */
-  private planFor(record: TileRecord): { rate: PictureRate; reason: DegradedReason | null } {
-    const active = [...this.records.values()].filter(
-      (r) => r === record || this.wantsPicture(r.supervisor.snapshot().state),
-    );
-    const decisions = this.decodeBudget.assign(active.map((r) => this.budgetTile(r)));
-    let decision = decisions.get(record.id) ?? { rate: 'full', reason: null };
-    // A full-rate player's first picture costs the decoding of what the server sent first (its
-    // cached GOP: up to a GOP of pictures at once), an overview player's one keyframe. While many
-    // tiles start at full rate, the next ones start with overview pictures, so that every tile's
-    // first picture comes quickly; they come to full rate once the wall is up (heldAtStart).
-    record.startOverview = false;
-    if (decision.rate === 'full' && !isFixedFull(this.budgetTile(record))) {
-      let starting = 0;
-      let startingFull = 0;
-      for (const r of this.records.values()) {
-        if (r === record || !this.isStarting(r)) continue;
-        starting += 1;
-        if (r.decision?.rate === 'full' && r.supervisor.awaitingFirstPicture) startingFull += 1;
-      }
-      const crowd = starting + 1 > (this.options.crowdStart ?? 16);
-      if (crowd && startingFull >= (this.options.fullStartsAtOnce ?? 4)) {
-        decision = START_OVERVIEW;
-        record.startOverview = true;
-      }
-    }
-    record.decision = decision;
-    return decision;
-  }
-
-  private budgetTile(record: TileRecord): BudgetTile {
-    return {
-      id: record.id,
-      area: record.area,
-      selected: record.selected,
-      maximised: record.maximised,
-      assignedAt: record.assignedAt,
-      pin: record.pin,
-      canDegrade: record.supervisor.canChangeRate ?? true,
-    };
-  }
-
-  /** Tiles that cost decoding now or soon: starting, playing, or recovering. */
-  private wantsPicture(state: TileState): boolean {
-    return state === 'starting' || state === 'playing' || state === 'stalled' || state === 'reconnecting';
-  }
-
-  /** What the full-rate tiles decoded, dropped and presented since the last reading. */
-  private frameLoad(now: number): FrameLoad {
-    const load: FrameLoad = {
-      decoded: 0,
-      dropped: 0,
-      presented: 0,
-      expected: null,
-      presentedOfExpected: 0,
-      callbackLatenessMs: null,
-      tiles: 0,
-    };
-    const lateness: number[] = [];
-    const behind: { id: string; behindMs: number | null }[] = [];
-    for (const record of this.records.values()) {
-      const supervisor = record.supervisor;
-      const snap = supervisor.snapshot();
-      const stats = snap.state === 'playing' ? supervisor.stats() : null;
-      if (!stats) {
-        record.frames = null;
-        record.figure = null;
-        continue;
-      }
-      if (typeof stats.callbackLatenessMs === 'number') lateness.push(stats.callbackLatenessMs);
-      const last = record.frames;
-      record.frames = { decoded: stats.decodedFrames, dropped: stats.droppedFrames };
-      record.figure = this.figureOf(record, stats, last, now);
-      // A new player starts its counters from zero: count from there at the next reading.
-      if (!last || stats.decodedFrames < last.decoded || stats.droppedFrames < last.dropped) continue;
-      const settled =
-        (stats.rate ?? 'full') === 'full' &&
-        (snap.rate ?? 'full') === 'full' &&
-        snap.firstFrameAt !== null &&
-        now - snap.firstFrameAt >= SETTLE_MS &&
-        now - supervisor.rateChangedAt >= SETTLE_MS;
-      if (!settled) continue;
-      behind.push({ id: record.id, behindMs: stats.liveness?.behindMs ?? null });
-      const decoded = stats.decodedFrames - last.decoded;
-      const dropped = stats.droppedFrames - last.dropped;
-      load.decoded += decoded;
-      load.dropped += dropped;
-      load.presented += decoded - dropped;
-      load.tiles += 1;
-      if (stats.streamFps && this.lastTickAt !== null) {
-        const seconds = (now - this.lastTickAt) / 1000;
-        const playbackRate = record.video.playbackRate > 0 ? record.video.playbackRate : 1;
-        load.expected = (load.expected ?? 0) + stats.streamFps * playbackRate * seconds;
-        load.presentedOfExpected += decoded - dropped;
-      }
-    }
-    this.lastTickAt = now;
-    load.backlog = this.backlog.sample(behind, now);
-    if (lateness.length > 0) {
-      lateness.sort((a, b) => a - b);
-      load.callbackLatenessMs = lateness[Math.floor(lateness.length / 2)];
-    }
-    return load;
-  }
-
-  private figureOf(
-    record: TileRecord,
-    stats: NonNullable<ReturnType<TileSupervisor['stats']>>,
-    last: TileRecord['frames'],
-    now: number,
-  ): TileFigure {
-    const seconds = this.lastTickAt === null ? 0 : (now - this.lastTickAt) / 1000;
-    const counted = last !== null && stats.decodedFrames >= last.decoded && seconds > 0;
-    const decodedFps = counted ? (stats.decodedFrames - last.decoded) / seconds : (stats.fps ?? 0);
-    return {
-      tileId: record.id,
-      label: record.label,
-      rate: stats.rate ?? record.supervisor.snapshot().rate ?? 'full',
-      width: stats.width,
-      height: stats.height,
-      decodedFps: Math.round(decodedFps * 10) / 10,
-      fullFps: stats.streamFps ?? stats.fps ?? null,
-      bitrateKbps: stats.bitrateKbps,
-    };
   }
 
   private ensureBudgetTimer(): void {
@@ -547,7 +356,7 @@ export class WallEngine {
     if (this.records.size === 0) {
       if (this.budgetTimer !== null) this.clock.clearTimeout(this.budgetTimer);
       this.budgetTimer = null;
-      this.lastTickAt = null;
+      this.frameLoad.reset();
       return;
     }
     if (record) this.applyBudget(null);
