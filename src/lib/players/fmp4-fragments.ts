@@ -1,4 +1,4 @@
-import { boxSize, boxType } from './mp4-init';
+import { boxSize, boxType, forEachBox } from './mp4-init';
 
 const TFHD_BASE_DATA_OFFSET = 0x000001;
 const DROP = Symbol('drop');
@@ -155,7 +155,7 @@ export class Fmp4Fragments {
     let defaultSize = 0;
     let fromMoof = true;
     let found: Extraction | null = null;
-    eachBox(moof, at + 8, at + size, (child, childAt) => {
+    forEachBox(moof, at + 8, at + size, (child, childAt) => {
       const flags = readU24(moof, childAt + 9);
       if (child === 'tfhd') {
         fromMoof = (flags & TFHD_BASE_DATA_OFFSET) === 0;
@@ -183,10 +183,10 @@ export class Fmp4Fragments {
    */
   private moof(moof: Uint8Array): Uint8Array | null | typeof DROP {
     const trafs: { at: number; size: number; track: number }[] = [];
-    eachBox(moof, 8, moof.byteLength, (type, at, size) => {
+    forEachBox(moof, 8, moof.byteLength, (type, at, size) => {
       if (type !== 'traf') return;
       let track = -1;
-      eachBox(moof, at + 8, at + size, (child, childAt) => {
+      forEachBox(moof, at + 8, at + size, (child, childAt) => {
         if (child === 'tfhd') track = boxSize(moof, childAt + 12);
         else if (child === 'tfdt' && track >= 0) {
           const version = moof[childAt + 8];
@@ -218,10 +218,10 @@ export class Fmp4Fragments {
     out.set(moof.subarray(from), o);
     writeU32(out, 0, out.byteLength);
     // Offsets counted from the moof's start now point `removed` bytes too far into the mdat.
-    eachBox(out, 8, out.byteLength, (type, at, size) => {
+    forEachBox(out, 8, out.byteLength, (type, at, size) => {
       if (type !== 'traf') return;
       let fromMoof = true;
-      eachBox(out, at + 8, at + size, (child, childAt) => {
+      forEachBox(out, at + 8, at + size, (child, childAt) => {
         if (child === 'tfhd') fromMoof = (readU24(out, childAt + 9) & TFHD_BASE_DATA_OFFSET) === 0;
         else if (child === 'trun' && fromMoof && readU24(out, childAt + 9) & TRUN_DATA_OFFSET) {
           const offset = boxSize(out, childAt + 16) | 0;
@@ -237,21 +237,6 @@ export class Fmp4Fragments {
 function fullSize(bytes: Uint8Array, at: number): number {
   const size = boxSize(bytes, at);
   return size === 1 ? boxSize(bytes, at + 8) * 2 ** 32 + boxSize(bytes, at + 12) : size;
-}
-
-function eachBox(
-  bytes: Uint8Array,
-  from: number,
-  to: number,
-  visit: (type: string, at: number, size: number) => void,
-): void {
-  let at = from;
-  while (at + 8 <= to) {
-    const size = boxSize(bytes, at);
-    if (size < 8 || at + size > to) return;
-    visit(boxType(bytes, at + 4), at, size);
-    at += size;
-  }
 }
 
 function readU24(bytes: Uint8Array, at: number): number {

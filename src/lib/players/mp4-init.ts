@@ -128,7 +128,8 @@ function codecOf(bytes: Uint8Array, at: number, end: number): string {
   return type.trim();
 }
 
-function forEachBox(
+/** Each box between `from` and `to`: its type, offset and size (a box that runs past `to` ends the walk). */
+export function forEachBox(
   bytes: Uint8Array,
   from: number,
   to: number,
