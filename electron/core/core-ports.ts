@@ -1,7 +1,6 @@
-import type { WallWindows } from './handlers/window-handlers';
 import type { Http } from './http-port';
 import type { Logger } from './logger';
-import type { Clock, DemoLauncher, KeyValueStore, SecretCipher, SnapshotFolder } from './ports';
+import type { Clock, DemoLauncher, KeyValueStore, SecretCipher, SnapshotFolder, WallWindows } from './ports';
 
 /** What a shell gives the core it creates (createCore): its adapters, and who is asking. */
 export interface CorePorts {

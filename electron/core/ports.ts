@@ -1,5 +1,5 @@
 import type { CipherTier } from '../shared/profile';
-import type { Notice } from '../shared/contract';
+import type { DisplayInfo, Notice, WindowOpened, WindowOpenInput } from '../shared/contract';
 import type { Credentials } from '../shared/domain';
 
 export type { Http } from './http-port';
@@ -91,4 +91,14 @@ export type DemoLauncher = () => Promise<DemoLaunch>;
  */
 export interface SnapshotFolder {
   save(name: string, bytes: Uint8Array): Promise<{ name: string; path: string }>;
+}
+
+/**
+ * The shell's windows, as a port: the desktop app opens a view in a BrowserWindow of its own on a
+ * chosen display (electron/main/app/view-windows.ts). The browser shell has none: its page opens a
+ * browser window itself.
+ */
+export interface WallWindows {
+  displays(): Promise<DisplayInfo[]>;
+  open(input: WindowOpenInput): Promise<WindowOpened>;
 }

@@ -1,17 +1,6 @@
-import type { DisplayInfo, WindowOpened, WindowOpenInput } from '../../shared/contract';
 import { CoreError } from '../core-error';
 import type { CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
-
-/**
- * The shell's windows, as a port: the desktop app opens a view in a BrowserWindow of its own on a
- * chosen display (electron/main/app/view-windows.ts). The browser shell has none: its page opens a
- * browser window itself.
- */
-export interface WallWindows {
-  displays(): Promise<DisplayInfo[]>;
-  open(input: WindowOpenInput): Promise<WindowOpened>;
-}
 
 /** displays:list and windows:open, over the shell's WallWindows port when it has one. */
 export function windowHandlers(ctx: CoreContext): Pick<CoreHandlers, 'displays:list' | 'windows:open'> {

@@ -1,5 +1,5 @@
 import type { Display, Screen } from 'electron';
-import type { WallWindows } from '../../core/handlers/window-handlers';
+import type { WallWindows } from '../../core/ports';
 import type { Logger } from '../../core/logger';
 import type { DisplayInfo, Rect, WindowOpened, WindowOpenInput } from '../../shared/contract';
 import {
