@@ -41,6 +41,7 @@ export interface CoreContext {
     settings(): Promise<void>;
     layouts(): Promise<void>;
     tours(): Promise<void>;
+    kiosk(): Promise<void>;
   };
   /** The profiles as the renderer sees them, with the selection. */
   views(): Promise<ProfileView[]>;

@@ -8,7 +8,7 @@ import { EventBus, type AnyListener } from './event-bus';
 import { appHandlers } from './handlers/app-handlers';
 import { AdminSession, guardKioskLock } from './kiosk-lock';
 import { KioskPin, PinThrottle } from './kiosk-pin';
-import { kioskHandlers } from './handlers/kiosk-handlers';
+import { kioskHandlers, kioskStatusOf } from './handlers/kiosk-handlers';
 import { uiStateHandlers } from './handlers/ui-state-handlers';
 import { windowHandlers } from './handlers/window-handlers';
 import { UiStateStore } from './ui-state-store';
@@ -152,6 +152,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       settings: async () => events.emit('settings:changed', { settings: await settings.get() }),
       layouts: async () => events.emit('layouts:changed', { layouts: await layouts.list() }),
       tours: async () => events.emit('tours:changed', { tours: await tours.list() }),
+      kiosk: async () => events.emit('kiosk:changed', await kioskStatusOf({ settings, kiosk })),
     },
   };
 

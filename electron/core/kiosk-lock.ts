@@ -4,6 +4,7 @@ import {
   type ChannelParsedInput,
   type OperatorEventKindName,
 } from '../shared/contract';
+import { editableNow } from '../shared/kiosk-rule';
 import { CoreError } from './core-error';
 import type { CoreHandlers } from './run-handler';
 import type { SettingsStore } from './settings-store';
@@ -132,6 +133,11 @@ export class AdminSession {
     if (this.until !== null && this.now() >= this.until) this.until = null;
     return this.until;
   }
+
+  /** Whether changes are allowed now on a kiosk `locked` or not (the rule the screens use too). */
+  editable(locked: boolean): boolean {
+    return editableNow({ locked, unlockedUntil: this.unlockedUntil() }, this.now());
+  }
 }
 
 /**
@@ -151,7 +157,7 @@ export function guardKioskLock(
     if (open && !open.refuse) continue;
     guarded[channel] = async (input) => {
       const refusal = lockedRefusal(channel, input as never);
-      if (refusal !== undefined && (await settings.get()).kiosk.locked && session.unlockedUntil() === null)
+      if (refusal !== undefined && !session.editable((await settings.get()).kiosk.locked))
         throw new CoreError(
           'locked',
           `${refusal} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +

@@ -87,6 +87,8 @@ export async function importProvisioning(
   await ctx.announce.layouts();
   if (plan.tours.length) await ctx.announce.tours();
   await ctx.announce.settings();
+  // The lock and the admin PIN may have changed: the screens' kiosk status with them.
+  if (plan.kiosk || plan.adminPin !== undefined) await ctx.announce.kiosk();
   const after = await settings.get();
   ctx.log.info(
     `provisioning imported: ${plan.profiles.length} profile(s), ${plan.layouts.length} layout(s), ` +

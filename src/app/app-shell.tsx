@@ -13,7 +13,6 @@ import { putManyOnWall } from '../features/wall/put-many-on-wall';
 import { PutManyOnWallContext } from '../session/put-many-on-wall';
 import { Wall } from '../features/wall/wall';
 import { useNoticesStore } from '../session/notices-store';
-import { selectActiveProfile, useProfilesStore } from '../session/profiles-store';
 import { PutOnWallContext } from '../session/put-on-wall-context';
 import { selectCatalogFolded, useAppStore } from './app-store';
 import { CatalogResizer } from './catalog-resizer';
@@ -55,7 +54,7 @@ const SECTION_SETTLE_FRAMES = 60;
  * does not flash open over the wall after a reload.
  *
  * It wires the features together: the catalog gets the wall's "put on wall" through
- * PutOnWallContext, and the active profile through `activate`.
+ * PutOnWallContext (it follows the active profile from the core's mirror by itself).
  *
  * In kiosk mode it is the wall alone (`data-kiosk="on"`): no top bar, catalog, templates, profile
  * switching, dialogs or wall toolbar, only a faint "Admin" button for an administrator (with the
@@ -63,8 +62,7 @@ const SECTION_SETTLE_FRAMES = 60;
  * restart a player.
  */
 export function AppShell() {
-  const active = useProfilesStore(selectActiveProfile);
-  const activate = useCatalogStore((s) => s.activate);
+  const reloadCatalog = useCatalogStore((s) => s.reload);
   const ui = useAppStore(
     useShallow((s) => ({
       hydrated: s.hydrated,
@@ -123,18 +121,6 @@ export function AppShell() {
     frame = requestAnimationFrame(keepInView);
     return stop;
   }, [ui.dialog, ui.dialogSection]);
-
-  useEffect(() => {
-    activate(
-      active && {
-        id: active.id,
-        credentialType: active.credentialType,
-        keys: active.keys,
-        baseUrl: active.baseUrl,
-        placement: active.placement,
-      },
-    );
-  }, [active, activate]);
 
   if (!ui.hydrated || !kiosk.ready)
     return <div className="app-shell" data-testid="app-shell" data-state="loading" />;
@@ -215,17 +201,7 @@ export function AppShell() {
           onClose={ui.closeDialog}
           onSaved={(p) => {
             // A saved active profile may have new secrets: show its catalog afresh.
-            if (p.selected)
-              activate(
-                {
-                  id: p.id,
-                  credentialType: p.credentialType,
-                  keys: p.keys,
-                  baseUrl: p.baseUrl,
-                  placement: p.placement,
-                },
-                { force: true },
-              );
+            if (p.selected) reloadCatalog();
           }}
         />
       )}

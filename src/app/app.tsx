@@ -5,43 +5,53 @@ import { NoticeBar } from '../components/notice-bar';
 import { ServiceBanner } from '../components/service-banner';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { FirstRun } from '../features/profiles/first-run';
+import { startWallMemory } from '../features/wall/wall-store';
 import { api } from '../lib/bridge';
+import { startCoreMirror, useCoreMirror } from '../session/core-mirror';
 import { useNoticesStore } from '../session/notices-store';
-import { useProfilesStore } from '../session/profiles-store';
+import { useProfileSession } from '../session/profiles-store';
 import { AppShell } from './app-shell';
 
 /**
- * The renderer's root.
+ * The renderer's root, and its composition root: it starts the mirror of the core's documents (filled
+ * once, kept by push events), then what follows it (the previous profile, the catalog) and the notices.
  *
  * `data-state` is the readiness signal tests and monitoring wait on: "ready" once app:info and
  * profiles:list have both answered; then either the first-run choices (no profile yet) or the shell.
  */
 export function App() {
-  const { status, error, hasProfiles, load, connect } = useProfilesStore(
+  const { status, error, hasProfiles } = useCoreMirror(
     useShallow((s) => ({
-      status: s.status,
+      status: s.status === 'idle' ? 'loading' : s.status,
       error: s.error,
       hasProfiles: s.profiles.length > 0,
-      load: s.load,
-      connect: s.connect,
     })),
   );
+  const { load, connect } = useProfileSession(useShallow((s) => ({ load: s.load, connect: s.connect })));
   const { notices, dismiss, notify } = useNoticesStore(
     useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss, notify: s.notify })),
   );
   const connectCatalog = useCatalogStore((s) => s.connect);
 
   useEffect(() => {
+    const stopNotices = api.on('app:notice', notify);
+    const stopMirror = startCoreMirror(api);
     const stopProfiles = connect();
     const stopCatalog = connectCatalog();
-    const stopNotices = api.on('app:notice', notify);
-    void load().then(() => {
-      // Notices raised before we listened (a corrupt file kept aside, weak storage).
-      for (const n of useProfilesStore.getState().appInfo?.notices ?? []) if (n.level !== 'info') notify(n);
+    const stopWallMemory = startWallMemory();
+    // Notices raised before we listened (a corrupt file kept aside, weak storage), once app:info is in.
+    const stopEarly = useCoreMirror.subscribe(({ appInfo }) => {
+      if (!appInfo) return;
+      stopEarly();
+      for (const n of appInfo.notices) if (n.level !== 'info') notify(n);
     });
+    void load();
     return () => {
-      stopProfiles();
+      stopEarly();
+      stopWallMemory();
       stopCatalog();
+      stopProfiles();
+      stopMirror();
       stopNotices();
     };
   }, [connect, connectCatalog, load, notify]);

@@ -3,7 +3,7 @@ import { Dialog } from '../components/dialog';
 import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
 import { StorageTierBadge, storageTierMeaning } from '../features/profiles/storage-tier-badge';
 import { plainError } from '../lib/plain-error';
-import { useProfilesStore } from '../session/profiles-store';
+import { useCoreMirror } from '../session/core-mirror';
 import { BudgetSettings } from './settings/budget-settings';
 import { DiagnosticsCopy } from './settings/diagnostics-copy';
 import { KioskLockPanel } from './settings/kiosk-lock-panel';
@@ -35,7 +35,7 @@ const SECTIONS = [
  * or keep editing. Nothing typed is lost without the operator saying so.
  */
 export function SettingsDialog({ onClose }: { onClose(): void }) {
-  const appInfo = useProfilesStore((s) => s.appInfo);
+  const appInfo = useCoreMirror((s) => s.appInfo);
   const { settings, error, save } = useSettings();
   const kiosk = useKioskStatus();
   const body = useRef<HTMLDivElement>(null);

@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
 import { OperatorLogButton } from '../features/operator-log/operator-log-button';
 import { ProfileSwitcher } from '../features/profiles/profile-switcher';
-import { useProfilesStore } from '../session/profiles-store';
+import { useCoreMirror } from '../session/core-mirror';
 import { useAppStore, type PanelPlacement } from './app-store';
 
 export const PANEL_ID = 'side-panel';
@@ -25,7 +25,7 @@ const PLACEMENTS: { value: PanelPlacement; label: string; title: string }[] = [
  * On a kiosk an administrator opened, also the way back to the wall alone (`onKioskView`).
  */
 export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
-  const name = useProfilesStore((s) => s.appInfo?.name ?? 'Control Room Wall');
+  const name = useCoreMirror((s) => s.appInfo?.name ?? 'Control Room Wall');
   const { panelOpen, placement, togglePanel, setPlacement, openDialog } = useAppStore(
     useShallow((s) => ({
       panelOpen: s.panelOpen,

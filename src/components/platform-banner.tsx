@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { formatSince } from '../lib/format-time';
-import { usePlatformStatusStore } from '../session/platform-status-store';
+import { useCoreMirror } from '../session/core-mirror';
 
 /**
  * One banner while the platform (or the network to it) does not answer: since when, and that every
@@ -8,9 +7,7 @@ import { usePlatformStatusStore } from '../session/platform-status-store';
  * would only show its own "Network problem".
  */
 export function PlatformBanner() {
-  const status = usePlatformStatusStore((s) => s.status);
-  const connect = usePlatformStatusStore((s) => s.connect);
-  useEffect(() => connect(), [connect]);
+  const status = useCoreMirror((s) => s.platform);
   if (!status || status.reachable) return null;
   return (
     <div className="service-banner platform-banner" role="alert" data-testid="platform-banner">

@@ -1,24 +1,17 @@
-import { create } from 'zustand';
 import type { PlatformStatus } from '../../electron/shared/contract';
-import { api } from '../lib/bridge';
+import { useCoreMirror } from './core-mirror';
+import { deriveStore } from './joined-store';
 
 export interface PlatformStatusState {
   status: PlatformStatus | null;
-  /** Read the current status and follow platform:changed; returns the unsubscribe. */
-  connect(): () => void;
 }
 
 /**
- * Whether the active profile's platform answers, as the core sees it (its own requests and probes).
- * The wall retries every tile the moment it is back; the banner says plainly while it is not.
+ * Whether the active profile's platform answers, as the core sees it (its own requests and probes),
+ * read from the core's mirror (platform:status once, then platform:changed). The wall retries every
+ * tile the moment it is back; the banner says plainly while it is not.
  */
-export const usePlatformStatusStore = create<PlatformStatusState>((set) => ({
-  status: null,
-  connect() {
-    const stop = api.on('platform:changed', (status) => set({ status }));
-    void api.platform.status().then((r) => {
-      if (r.ok) set((s) => (s.status === null ? { status: r.value } : s));
-    });
-    return stop;
-  },
-}));
+export const usePlatformStatusStore = deriveStore(
+  useCoreMirror,
+  (m): PlatformStatusState => ({ status: m.platform }),
+);

@@ -3,17 +3,22 @@ import { CoreError } from '../core-error';
 import type { CoreContext } from '../core-context';
 import type { CoreHandlers } from '../run-handler';
 
+/** The kiosk lock as the screen sees it (kiosk:status, and kiosk:changed through ctx.announce.kiosk). */
+export async function kioskStatusOf(ctx: Pick<CoreContext, 'settings' | 'kiosk'>): Promise<KioskStatus> {
+  return {
+    locked: (await ctx.settings.get()).kiosk.locked,
+    pinSet: await ctx.kiosk.pin.isSet(),
+    unlockedUntil: ctx.kiosk.session.unlockedUntil(),
+    retryAfterMs: ctx.kiosk.throttle.retryAfterMs(),
+  };
+}
+
 /** The kiosk lock as the screen sees it, and the administrator's unlock with the admin PIN. */
 export function kioskHandlers(
   ctx: CoreContext,
 ): Pick<CoreHandlers, 'kiosk:status' | 'kiosk:unlock' | 'kiosk:lock'> {
   const { kiosk } = ctx;
-  const status = async (): Promise<KioskStatus> => ({
-    locked: (await ctx.settings.get()).kiosk.locked,
-    pinSet: await kiosk.pin.isSet(),
-    unlockedUntil: kiosk.session.unlockedUntil(),
-    retryAfterMs: kiosk.throttle.retryAfterMs(),
-  });
+  const status = () => kioskStatusOf(ctx);
   const changed = async (): Promise<KioskStatus> => {
     const now = await status();
     ctx.events.emit('kiosk:changed', now);

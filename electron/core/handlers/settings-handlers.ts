@@ -24,6 +24,9 @@ export function settingsHandlers(ctx: CoreContext): Pick<CoreHandlers, 'settings
         ]);
       const next = await settings.set(patch);
       await ctx.announce.settings();
+      // The lock may have changed: the screens' kiosk status with it.
+      if (patch.kiosk?.locked !== undefined && patch.kiosk.locked !== current.kiosk.locked)
+        await ctx.announce.kiosk();
       return next;
     },
   };

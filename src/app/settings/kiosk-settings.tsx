@@ -1,10 +1,9 @@
-import { useEffect, useState, type HTMLAttributes, type SyntheticEvent } from 'react';
+import { useMemo, useState, type HTMLAttributes, type SyntheticEvent } from 'react';
 import type { AppError } from '../../../electron/shared/contract';
 import type { KioskSettings as Kiosk, Settings, SettingsPatch } from '../../../electron/shared/settings';
 import { SaveActions, useSectionDraft } from './save-status';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { api } from '../../lib/bridge';
-import { useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
 import './kiosk-settings.css';
 
 /** React types onCancel for <dialog> only, but carries a nested dialog's cancel through any element. */
@@ -32,19 +31,10 @@ export interface KioskSettingsProps {
  */
 export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsProps) {
   const { draft, setDraft, state, run, revert } = useSectionDraft(settings.kiosk, kioskDraftOf);
-  const [layouts, setLayouts] = useState<{ id: string; name: string }[]>([]);
-  const browserShell = useProfilesStore((s) => s.appInfo?.shell === 'web');
+  const saved = useCoreMirror((s) => s.layouts);
+  const layouts = useMemo(() => (saved ?? []).map((l) => ({ id: l.id, name: l.name })), [saved]);
+  const browserShell = useCoreMirror((s) => s.appInfo?.shell === 'web');
   const [confirming, setConfirming] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    void api.layouts.list().then((result) => {
-      if (live && result.ok) setLayouts(result.value.map((l) => ({ id: l.id, name: l.name })));
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(settings.kiosk);
   const needsLayout = draft.enabled && !draft.startLayout;

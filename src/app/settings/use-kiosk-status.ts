@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { KioskStatus } from '../../../electron/shared/contract';
-import { api } from '../../lib/bridge';
+import { selectKioskLock, useCoreMirror } from '../../session/core-mirror';
+import { useEditableNow } from '../../session/use-editable-now';
 import { retryDeadline } from './pin-wait';
 
 export interface KioskView {
@@ -12,47 +14,36 @@ export interface KioskView {
 }
 
 /**
- * The kiosk lock as the core says it is (kiosk:status, then kiosk:changed), with the wait after
- * wrong PINs counted down here, and an unlock that ran out noticed without asking the core.
+ * The kiosk lock as the core's mirror holds it (kiosk:status, then kiosk:changed; locked as the
+ * settings say), by the core's own rule (`useEditableNow`), with the wait after wrong PINs counted
+ * down here.
  *
- * The wait is turned into a deadline once, when it arrives, and counted down to it: it only goes
- * down, and at 0 it is over (nothing re-reads an old wait).
+ * The wait is turned into a deadline once, from the moment it arrived, and counted down to it: it
+ * only goes down, and at 0 it is over (nothing re-reads an old wait).
  */
 export function useKioskStatus(): KioskView {
-  const [status, setStatus] = useState<{ value: KioskStatus; retryAt: number } | null>(null);
+  const { status, receivedAt, locked } = useCoreMirror(
+    useShallow((s) => ({ status: s.kiosk, receivedAt: s.kioskReceivedAt, locked: selectKioskLock(s).locked })),
+  );
+  const editable = useEditableNow();
   const [now, setNow] = useState(() => Date.now());
+  // A new status is a new moment to count from: the moment it arrived.
+  const [seen, setSeen] = useState(receivedAt);
+  if (seen !== receivedAt) {
+    setSeen(receivedAt);
+    setNow(receivedAt);
+  }
 
-  useEffect(() => {
-    let live = true;
-    const take = (value: KioskStatus) => {
-      const at = Date.now();
-      setStatus({ value, retryAt: retryDeadline(value.retryAfterMs, at) });
-      setNow(at);
-    };
-    void api.kiosk.status().then((result) => {
-      if (live && result.ok) take(result.value);
-    });
-    const off = api.on('kiosk:changed', take);
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-
-  const value = status?.value ?? null;
-  const retryInMs = status ? Math.max(0, status.retryAt - now) : 0;
-  const unlockedUntil = value?.unlockedUntil ?? null;
-  const unlocked = unlockedUntil !== null && unlockedUntil > now;
-  // The next moment the view changes: a second of the wait counted down, or the end of the unlock. Not
-  // a tick every second while unlocked: the whole shell renders with this, the wall included.
-  const nextChangeMs = retryInMs > 0 ? retryInMs % 1000 || 1000 : unlocked ? unlockedUntil - now : null;
+  const retryInMs = status ? Math.max(0, retryDeadline(status.retryAfterMs, receivedAt) - now) : 0;
+  // The next second of the wait counted down.
+  const nextChangeMs = retryInMs > 0 ? retryInMs % 1000 || 1000 : null;
 
   useEffect(() => {
     if (nextChangeMs === null) return;
-    // Within setTimeout's range (a far end would fire at once, again and again).
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(nextChangeMs, 3_600_000));
+    const timer = setTimeout(() => setNow(Date.now()), nextChangeMs);
     return () => clearTimeout(timer);
   }, [nextChangeMs, now]);
 
-  return { status: value, lockedNow: !!value?.locked && !unlocked, retryInMs };
+  const shown = useMemo(() => status && { ...status, locked }, [status, locked]);
+  return { status: shown, lockedNow: !editable, retryInMs };
 }

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { AppError, Result } from '../../../electron/shared/contract';
 import type { Settings, SettingsPatch } from '../../../electron/shared/settings';
-import { api } from '../../lib/bridge';
+import { useCoreMirror } from '../../session/core-mirror';
+import { saveSettings } from '../../session/save-settings';
 
 export interface SettingsHandle {
   settings: Settings | null;
@@ -10,30 +12,11 @@ export interface SettingsHandle {
   save(patch: SettingsPatch): Promise<Result<Settings>>;
 }
 
-/** The core's settings, kept fresh by settings:changed (another window, provisioning, the wall). */
+/** The core's settings from the mirror (kept by settings:changed: another window, provisioning, the wall). */
 export function useSettings(): SettingsHandle {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void api.settings.get().then((result) => {
-      if (!live) return;
-      if (result.ok) setSettings(result.value);
-      else setError(result.error);
-    });
-    const off = api.on('settings:changed', ({ settings: next }) => setSettings(next));
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
-
-  const save = useCallback(async (patch: SettingsPatch) => {
-    const result = await api.settings.set(patch);
-    if (result.ok) setSettings(result.value);
-    return result;
-  }, []);
-
+  const { settings, error } = useCoreMirror(
+    useShallow((s) => ({ settings: s.settings, error: s.errors.settings ?? null })),
+  );
+  const save = useCallback((patch: SettingsPatch) => saveSettings(patch), []);
   return { settings, error, save };
 }

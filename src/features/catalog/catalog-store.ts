@@ -1,8 +1,12 @@
 import { create } from 'zustand';
 import { MAX_PAGE_SIZE, type CredentialType, type Device, type Page } from '../../../electron/shared/domain';
 import type { AppError, Result } from '../../../electron/shared/contract';
+import type { ProfileView } from '../../../electron/shared/profile';
 import type { Settings, StatusLegend } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
+import { useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile } from '../../session/profiles-store';
+import { saveSettings } from '../../session/save-settings';
 import { catalogModeFor, type CatalogMode } from './catalog-mode';
 import { Debouncer } from './debouncer';
 import type { ListedDevice, ListedProduct } from './odd-fields';
@@ -88,7 +92,6 @@ export interface CatalogState {
   gatewayNames: Record<string, string>;
   /** A short status line for the catalog's live region ("Gateway NVR 1 shown."). */
   announcement: string;
-  legend: StatusLegend;
   /**
    * Where the keyboard goes after the list changed under it: the devices of a product just opened,
    * or back to the product just left. The view that shows it takes the focus and clears this, so
@@ -119,8 +122,14 @@ export interface CatalogState {
   clearHighlight(): void;
   /** The focus was placed where `focusAfter` said. */
   focusTaken(): void;
-  /** Read the status legend from the settings and follow its changes; returns the unsubscribe. */
+  /**
+   * Show the catalog of the mirror's active profile, now and whenever it changes (its id, keys,
+   * address or placement); returns the unsubscribe.
+   */
   connect(): () => void;
+  /** Show the active profile's catalog afresh (its secrets changed: the view shows none of them). */
+  reload(): void;
+  /** Save the status legend into the settings (the mirror brings it back by settings:changed). */
   saveLegend(legend: StatusLegend): Promise<Result<Settings>>;
 }
 
@@ -173,6 +182,19 @@ const shownPage = <T>(
   unreadableRecords: value.unreadableRecords ?? 0,
 });
 
+/** The fields of a profile view the catalog works with. */
+function catalogProfileOf(p: ProfileView | null): CatalogProfile | null {
+  return (
+    p && {
+      id: p.id,
+      credentialType: p.credentialType,
+      keys: p.keys,
+      baseUrl: p.baseUrl,
+      placement: p.placement,
+    }
+  );
+}
+
 const signature = (p: CatalogProfile | null) =>
   p ? JSON.stringify([p.id, p.credentialType, p.keys, p.baseUrl ?? '', p.placement ?? '']) : '';
 
@@ -223,7 +245,6 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
     highlightKey: null,
     gatewayNames: {},
     announcement: '',
-    legend: { deviceStatus: {}, productStatus: {} },
     focusAfter: null,
 
     activate(profile, options) {
@@ -460,16 +481,20 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
     },
 
     connect() {
-      void api.settings.get().then((result) => {
-        if (result.ok) set({ legend: result.value.statusLegend });
+      const follow = (profiles: ProfileView[]) =>
+        get().activate(catalogProfileOf(selectActiveProfile({ profiles })));
+      follow(useCoreMirror.getState().profiles);
+      return useCoreMirror.subscribe((now, before) => {
+        if (now.profiles !== before.profiles) follow(now.profiles);
       });
-      return api.on('settings:changed', ({ settings }) => set({ legend: settings.statusLegend }));
     },
 
-    async saveLegend(legend) {
-      const result = await api.settings.set({ statusLegend: legend });
-      if (result.ok) set({ legend: result.value.statusLegend });
-      return result;
+    reload() {
+      get().activate(catalogProfileOf(selectActiveProfile(useCoreMirror.getState())), { force: true });
+    },
+
+    saveLegend(legend) {
+      return saveSettings({ statusLegend: legend });
     },
   };
 });

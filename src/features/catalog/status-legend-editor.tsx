@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../../electron/shared/contract';
+import type { StatusLegend } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
+import { useCoreMirror } from '../../session/core-mirror';
 import { useCatalogStore } from './catalog-store';
 import {
   DEMO_PROFILE_ID,
@@ -18,15 +20,17 @@ const KINDS: { kind: LegendKind; title: string }[] = [
   { kind: 'productStatus', title: 'Product status (productStatus)' },
 ];
 
+const NO_LEGEND: StatusLegend = { deviceStatus: {}, productStatus: {} };
+
 /**
  * Edit what the status codes mean. The spec gives only numbers, so the operator names them; lists
  * then show "1 · Online" instead of "1".
  */
 export function StatusLegendEditor({ onDone }: { onDone(): void }) {
-  const { legend, saveLegend, devices, products, demo } = useCatalogStore(
+  const legend = useCoreMirror((s) => s.settings?.statusLegend ?? NO_LEGEND);
+  const { saveLegend, devices, products, demo } = useCatalogStore(
     useShallow((s) => ({
       demo: s.profile?.id === DEMO_PROFILE_ID,
-      legend: s.legend,
       saveLegend: s.saveLegend,
       devices: s.devices.items,
       products: s.products.items,

@@ -5,7 +5,8 @@ import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { api } from '../../lib/bridge';
-import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { CredentialGate } from './credential-gate';
 import { DraftStatus } from './draft-status';
 import { KeptAsideNotice } from './kept-aside-notice';
@@ -32,15 +33,16 @@ export interface TemplatePanelProps {
  * that is about to be replaced.
  */
 export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps) {
-  const profiles = useProfilesStore(
+  const mirrored = useCoreMirror(
     useShallow((s) => ({
-      status: s.status,
+      status: s.status === 'idle' ? 'loading' : s.status,
       error: s.error,
       list: s.profiles,
       active: selectActiveProfile(s),
-      select: s.select,
     })),
   );
+  const select = useProfileSession((s) => s.select);
+  const profiles = { ...mirrored, select };
   const { active } = profiles;
   const selectingId = useSelectingProfileId();
   const allowed = active !== null && canPerform(active.credentialType, 'createTemplate');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Api } from '../../../../electron/shared/contract';
-import { startCoreHarness, type CoreHarness } from '../features/catalog/core-api';
+import { startCoreHarness, untilState, type CoreHarness } from '../features/catalog/core-api';
 
 const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
 vi.mock('../../../../src/lib/bridge', () => ({
@@ -9,29 +9,42 @@ vi.mock('../../../../src/lib/bridge', () => ({
   },
 }));
 
-const { useProfilesStore, selectActiveProfile, selectPreviousProfile } =
+const { useProfilesStore, useProfileSession, selectActiveProfile, selectPreviousProfile } =
   await import('../../../../src/session/profiles-store');
+const { startCoreMirror, useCoreMirror } = await import('../../../../src/session/core-mirror');
 const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
   await import('../../../../src/features/profiles/profile-draft');
 
 let h: CoreHarness | undefined;
+let stops: (() => void)[] = [];
 const store = () => useProfilesStore.getState();
+
+/** What the composition root does: the mirror started on the core, the session following it. */
+function start(harness: CoreHarness) {
+  useProfileSession.setState({ demoError: null, previousId: null, editRequest: null, selectingId: null });
+  stops = [startCoreMirror(harness.api), useProfileSession.getState().connect()];
+}
+
+function stopAll() {
+  for (const stop of stops.reverse()) stop();
+  stops = [];
+}
 
 async function fresh(options: Parameters<typeof startCoreHarness>[0] = {}): Promise<CoreHarness> {
   h = await startCoreHarness(options);
   bridge.api = h.api;
-  useProfilesStore.setState({
-    status: 'loading',
-    profiles: [],
-    appInfo: null,
-    error: null,
-    demoError: null,
-    previousId: null,
-  });
+  start(h);
   return h;
 }
 
+/** load(), then the mirror's first fill has answered. */
+async function loaded() {
+  await store().load();
+  await untilState(useCoreMirror, (s) => s.status === 'ready' || s.status === 'error');
+}
+
 afterEach(async () => {
+  stopAll();
   await h?.close();
   h = undefined;
 });
@@ -47,9 +60,8 @@ const userInput = (harness: CoreHarness) => ({
 describe('profiles store', () => {
   it('is ready once app info and the (empty) profile list have loaded', async () => {
     await fresh();
-    const loading = store().load();
     expect(store().status).toBe('loading');
-    await loading;
+    await loaded();
     expect(store().status).toBe('ready');
     expect(store().appInfo?.demoAvailable).toBe(true);
     expect(store().profiles).toEqual([]);
@@ -57,7 +69,7 @@ describe('profiles store', () => {
 
   it('starts the demo platform in one call and selects its profile', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const stop = store().connect();
     const result = await store().startDemo();
     stop();
@@ -70,7 +82,7 @@ describe('profiles store', () => {
 
   it('follows profiles:changed from the core', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const stop = store().connect();
     await harness.api.profiles.save(userInput(harness));
     stop();
@@ -79,7 +91,7 @@ describe('profiles store', () => {
 
   it('returns field problems by path when a save is refused, and saves nothing', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const result = await store().save({
       ...userInput(harness),
       keys: { userKey: '', authKey: 'a' },
@@ -94,7 +106,7 @@ describe('profiles store', () => {
 
   it('edits a profile without retyping its secret, and the connection still works', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const saved = await store().save(userInput(harness));
     if (!saved.ok) throw new Error(saved.error.message);
     const draft = { ...draftFromProfile(saved.value), name: 'Site A (renamed)' };
@@ -107,7 +119,7 @@ describe('profiles store', () => {
 
   it('tests a draft and reports every operation of the matrix', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const result = await store().test({
       draft: {
         name: 'p',
@@ -127,7 +139,7 @@ describe('profiles store', () => {
 
   it('refuses weak storage until the operator opts in', async () => {
     const harness = await fresh({ tier: 'weak' });
-    await store().load();
+    await loaded();
     const refused = await store().save(userInput(harness));
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
@@ -138,7 +150,7 @@ describe('profiles store', () => {
 
   it('removes a profile', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const saved = await store().save(userInput(harness));
     if (!saved.ok) throw new Error(saved.error.message);
     const removed = await store().remove(saved.value.id);
@@ -148,7 +160,7 @@ describe('profiles store', () => {
 
   it('remembers the profile that was active before a switch, and goes back to it', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const stop = store().connect();
     const a = await store().save({ ...userInput(harness), name: 'Site A', select: true });
     const b = await store().save({ ...userInput(harness), name: 'Site B' });
@@ -169,15 +181,16 @@ describe('profiles store', () => {
 
   it('keeps the previous profile over a reload, and forgets one that was deleted', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const a = await store().save({ ...userInput(harness), name: 'Site A', select: true });
     const b = await store().save({ ...userInput(harness), name: 'Site B' });
     if (!a.ok || !b.ok) throw new Error('not saved');
     await store().select(b.value.id);
 
-    // A reload: a fresh store over the same core.
-    useProfilesStore.setState({ status: 'loading', profiles: [], previousId: null });
-    await store().load();
+    // A reload: a fresh mirror and session over the same core.
+    stopAll();
+    start(harness);
+    await loaded();
     expect(selectPreviousProfile(store())?.name).toBe('Site A');
 
     await store().remove(a.value.id);
@@ -189,7 +202,7 @@ describe('profiles store', () => {
 
   it('counts a switch made elsewhere (the demo start) as a switch', async () => {
     const harness = await fresh();
-    await store().load();
+    await loaded();
     const stop = store().connect();
     await store().save({ ...userInput(harness), name: 'Site A', select: true });
     await store().startDemo();

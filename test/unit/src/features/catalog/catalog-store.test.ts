@@ -12,6 +12,7 @@ vi.mock('../../../../../src/lib/bridge', () => ({
 
 const { useCatalogStore, KEYWORD_DEBOUNCE_MS } =
   await import('../../../../../src/features/catalog/catalog-store');
+const { startCoreMirror, useCoreMirror } = await import('../../../../../src/session/core-mirror');
 type CatalogState = ReturnType<typeof useCatalogStore.getState>;
 
 let h: CoreHarness;
@@ -258,15 +259,39 @@ describe('catalog store with User credentials', () => {
     expect(s.products.error).toBeNull();
   });
 
-  it('saves the status legend through the settings', async () => {
-    const result = await state().saveLegend({
-      deviceStatus: { '1': 'Online' },
-      productStatus: { '0': 'Draft' },
-    });
-    expect(result.ok).toBe(true);
-    expect(state().legend.deviceStatus['1']).toBe('Online');
-    const stored = await h.api.settings.get();
-    expect(stored.ok && stored.value.statusLegend.productStatus).toEqual({ '0': 'Draft' });
+  it('saves the status legend through the settings, and the mirror brings it back', async () => {
+    const stop = startCoreMirror(h.api);
+    try {
+      await untilState(useCoreMirror, (s) => s.status === 'ready' && s.settings !== null);
+      const reads = callsOf(h, 'settings:get').length;
+      const result = await state().saveLegend({
+        deviceStatus: { '1': 'Online' },
+        productStatus: { '0': 'Draft' },
+      });
+      expect(result.ok).toBe(true);
+      expect(useCoreMirror.getState().settings?.statusLegend.deviceStatus['1']).toBe('Online');
+      expect(callsOf(h, 'settings:get')).toHaveLength(reads);
+      const stored = await h.api.settings.get();
+      expect(stored.ok && stored.value.statusLegend.productStatus).toEqual({ '0': 'Draft' });
+    } finally {
+      stop();
+    }
+  });
+
+  it('follows the active profile of the mirror once connected', async () => {
+    const stop = startCoreMirror(h.api);
+    const disconnect = state().connect();
+    try {
+      await h.api.profiles.select({ id: profiles.user.id });
+      const s = await until((c) => c.profile?.id === profiles.user.id && c.products.status === 'ready');
+      expect(s.mode).toBe('products');
+      await h.api.profiles.select({ id: profiles.product.id });
+      expect(state().profile?.id).toBe(profiles.product.id);
+      expect(state().mode).toBe('own-product');
+    } finally {
+      disconnect();
+      stop();
+    }
   });
 });
 
