@@ -6,6 +6,8 @@
  *                          [--churn S]   (cut every tile's stream every S seconds: re-creation churn)
  *                          [--peer]      (then the same streams in a plain page of raw mpegts.js players)
  *                          [--remove-to N] (then take the wall down to N tiles: back at full rate when?)
+ *                          [--zlm [--audio silent|mixed]] (the demo serves as a real ZLMediaKit: cameras
+ *                          chosen among those carrying its silent AAC track unless --audio mixed)
  *   npm run bench:wall -- --tour [--pages 4] [--tiles 16] [--dwell 10] [--seconds 300]
  *                          (a tour of saved views: the gap at each switch, CPU and PSS first vs last minute;
  *                          see lib/tour-bench.ts)
@@ -17,7 +19,9 @@
  * CPU of all Chromium processes (/proc utime+stime of the browser's process tree) in % of one core,
  * summed PSS (/proc/<pid>/smaps_rollup) and its growth per tile over the empty wall, and, where ffmpeg
  * is on PATH, ffmpeg's single-thread decode cost of the same clips as the floor
- * with the ratio. Writes .bench/wall-<tiles>-<transport>-<res>-<seconds>s.json, .svg and .png.
+ * with the ratio; and each tile's true lag behind the camera (lib/true-lag.ts; lib/zlm-bench.ts prints it
+ * beside the plain page's, with CPU per tile and the ratios). Writes
+ * .bench/wall-<tiles>-<transport>-<res>-<seconds>s[-zlm][-peer].json, .svg and .png.
  *
  * The wall runs in a Chromium the benchmark starts itself and drives over a bare DevTools connection
  * that only evaluates expressions (lib/bare-page.ts): a Playwright-driven page has DevTools' Network
@@ -49,6 +53,7 @@ import {
 import { launchBarePage } from './lib/bare-page';
 import { parseTourArgs, runTourBench } from './lib/tour-bench';
 import { openWallSession } from './lib/wall-session';
+import { parseZlmArgs, printTrueLag, trueLagPhase } from './lib/zlm-bench';
 import {
   afterWindow,
   installWallProbes,
@@ -106,7 +111,6 @@ function parseArgs(argv: string[]): Args {
     churn: Number(value('churn', '0')),
   };
 }
-
 
 /**
  * In the page: note when each tile's <video> appears and when it presents its first frame
@@ -190,14 +194,18 @@ async function main(): Promise<void> {
   if (process.argv.includes('--tour')) return runTourBench(parseTourArgs(process.argv.slice(2)), ROOT);
   const args = parseArgs(process.argv.slice(2));
   const extraArgs = parsePeerArgs(process.argv.slice(2));
-  const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}`;
+  const zlmArgs = parseZlmArgs(process.argv.slice(2));
+  const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}${zlmArgs.zlm ? ` zlm (${zlmArgs.audio} audio)` : ''}`;
   console.error(
     `[bench] wall: ${label} (${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')})`,
   );
 
-  const wall = await openWallSession({ viewport: { width: 1920, height: 1080 } });
+  const wall = await openWallSession({
+    viewport: { width: 1920, height: 1080 },
+    ...(zlmArgs.zlm && { liveMediaOptions: { zlm: true } }),
+  });
   const { session } = wall;
   const media = session.media!;
   // The signed-in Playwright page steps aside; the wall is measured in a Chromium with no DevTools
@@ -214,7 +222,8 @@ async function main(): Promise<void> {
       const original = media.startStream.bind(media);
       media.startStream = (request) => original({ ...request, deviceKey: `${request.deviceKey}-720` });
     }
-    const devices = wall.deviceKeys.slice(0, args.tiles);
+    const lag = trueLagPhase(media, zlmArgs);
+    const devices = lag.pickDevices(wall.deviceKeys, args.tiles);
     const clipKey = (key: string) => (args.res === '720p' ? `${key}-720` : key);
     const clipFiles = [...new Set(devices.map((k) => clipForDevice(clipKey(k), media.clips).file))];
     await wall.settings({ transportOrder: [args.transport], statsOverlay: false });
@@ -233,6 +242,7 @@ async function main(): Promise<void> {
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
     await page.evaluate(FIRST_FRAME_PROBE);
     await installWallProbes(page);
+    await lag.install(page);
     await sleep(2000);
     const idleCpu0 = cpuTicks(chromium);
     await sleep(3000);
@@ -368,6 +378,7 @@ async function main(): Promise<void> {
         }
         if (s.rtc?.receivedAt != null) rtcReceiveToShown.push((s.rtc.shownAt - s.rtc.receivedAt) / 1000);
       }
+      await lag.sample();
       if (Date.now() >= nextBucket || Date.now() >= end) {
         lastPss = pssBytes(chromium);
         timeline.push({
@@ -399,6 +410,11 @@ async function main(): Promise<void> {
     const transports = await page.evaluate<string[]>(
       `[...document.querySelectorAll('[data-testid="wall-tile"]')].map((el) => el.querySelector('[data-stat="transport"] dd')?.textContent ?? '')`,
     );
+    // The tiles' own "behind live" (stats().liveness.behindMs) beside the probe's, with the overlay shown.
+    // For WebRTC, beside the end-to-end measure (RTP timestamp against display) at the same readings.
+    const endToEnd = async () =>
+      new Map((await sample()).map((s) => [s.key, s.rtc ? rtcBehindLive(s.rtc) * 1000 : null]));
+    const trueLag = await lag.afterWindow(page, args.transport === 'webrtc' ? endToEnd : undefined);
 
     // Picture ages and degraded tiles; then, as asked, tiles taken off, and the peer page (issue #23).
     const extras = await afterWindow({
@@ -563,9 +579,9 @@ async function main(): Promise<void> {
     await mkdir(outDir, { recursive: true });
     const base = path.join(
       outDir,
-      `wall-${args.tiles}-${args.transport}-${args.res}-${args.seconds}s${args.churn > 0 ? `-churn${args.churn}s` : ''}`,
+      `wall-${args.tiles}-${args.transport}-${args.res}-${args.seconds}s${args.churn > 0 ? `-churn${args.churn}s` : ''}${zlmArgs.zlm ? '-zlm' : ''}${extraArgs.peer ? '-peer' : ''}`,
     );
-    await writeFile(`${base}.json`, `${JSON.stringify({ ...result, ...extras }, null, 2)}\n`);
+    await writeFile(`${base}.json`, `${JSON.stringify({ ...result, ...extras, trueLag }, null, 2)}\n`);
     const svg = renderChart({
       title: `Wall benchmark: ${label}`,
       subtitle: [
@@ -663,6 +679,7 @@ async function main(): Promise<void> {
       `\nper tile (fps / dropped %): ${tileFigures.map((t) => `${t.fps.toFixed(1)}/${t.droppedPct.toFixed(1)}`).join('  ')}`,
     );
     printBeside(result, extras);
+    printTrueLag(result, extras, trueLag);
     console.log(`\nwrote ${path.relative(ROOT, base)}.json, .svg and .png`);
   } finally {
     await page.close();

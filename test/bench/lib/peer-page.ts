@@ -8,6 +8,7 @@
  * playing. Started in the same bare Chromium set-up as the wall (lib/bare-page.ts: no DevTools client
  * watching the network), after the wall's Chromium is closed, against the same demo media server.
  * No supervisor, no watchdog, no budget: what a page without the engine does with the same load.
+ * Its true lag (how far each picture trails the camera) is measured as the wall's is: lib/true-lag.ts.
  */
 import { cpus } from 'node:os';
 import { startStaticServer } from '../../support/static-server';
@@ -20,6 +21,7 @@ import {
   type PictureAges,
 } from './picture-age';
 import { cpuSecondsBetween, cpuTicks, pssBytes } from './proc-stats';
+import { peerPathOwner, trueLagProbe, TrueLagRecorder, type TrueLagFigures } from './true-lag';
 import { MiB, quantile, round, sleep } from './stats';
 
 export interface PeerOptions {
@@ -47,13 +49,14 @@ export interface PeerFigures {
   pssMiB: number;
   pssPerTileMiB: number;
   perTile: { key: string; fps: number; droppedPct: number }[];
+  /** How far behind the camera each picture is, measured as in the wall (lib/true-lag.ts). */
+  trueLag: TrueLagFigures;
 }
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>peer</title>
 <style>html,body{margin:0;height:100%;background:#0e1318}#grid{display:grid;height:100vh;gap:2px}
 video{width:100%;height:100%;min-width:0;min-height:0;object-fit:contain;background:#000}</style>
 <script src="/lib/mpegts.js"></script></head><body><div id="grid"></div></body></html>`;
-
 
 export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
   const server = await startStaticServer({ html: PAGE });
@@ -63,6 +66,8 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
     await page.waitFor(`typeof window.mpegts !== 'undefined'`);
     const emptyPss = pssBytes(page.pid);
     await page.evaluate(pictureAgeProbe('video[data-key]', 'key'));
+    await page.evaluate(trueLagProbe('video[data-key]', 'key'));
+    const lag = new TrueLagRecorder(page, peerPathOwner(options.streams));
     const { columns, rows } = options.grid;
     const started = await page.evaluate<number>(`(() => {
       const grid = document.getElementById('grid');
@@ -106,7 +111,11 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
     const before = await counters();
     const cpu0 = cpuTicks(page.pid);
     const t0 = Date.now();
-    await sleep(options.seconds * 1000);
+    // Once a second, as in the wall, the true lag of every tile.
+    for (let end = t0 + options.seconds * 1000; Date.now() < end;) {
+      await sleep(Math.min(1000 - ((Date.now() - t0) % 1000), end - Date.now()));
+      if (Date.now() < end) await lag.sample();
+    }
     const cpu1 = cpuTicks(page.pid);
     const windowSeconds = (Date.now() - t0) / 1000;
     const after = await counters();
@@ -125,7 +134,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       };
     });
     const cpu = cpuSecondsBetween(cpu0, cpu1) / windowSeconds;
-        return {
+    return {
       tiles: options.streams.length,
       fpsMedian: round(
         quantile(
@@ -150,6 +159,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       pssMiB: round(pss.bytes / MiB, 1)!,
       pssPerTileMiB: round((pss.bytes - emptyPss.bytes) / MiB / options.streams.length, 2)!,
       perTile,
+      trueLag: lag.figures(),
     };
   } finally {
     await page.close();
