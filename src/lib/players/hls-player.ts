@@ -103,7 +103,7 @@ export class HlsPlayer extends BasePlayer {
     const stats = super.stats();
     const video = this.video;
     const queued = video ? super.latency(video) : null;
-    stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000);
+    stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000, this.now());
     if (this.options.audio)
       stats.audio =
         this.audioState.state === 'playing' && this.sink && !this.sink.running

@@ -6,6 +6,9 @@ import type { PlayerLiveness } from './player';
  */
 const DISCONTINUITY_MS = 10_000;
 
+/** Arrivals this much later than the stream's usual cadence (or this much, whichever is more) count as lag. */
+const OVERDUE_AFTER_MS = 250;
+
 /**
  * How far the newest received frame trails the camera (PlayerLiveness.trailMs), from each frame's media
  * time against its arrival time.
@@ -21,6 +24,8 @@ export class LivenessMeter {
   private lastMedia = 0;
   private lastArrival = 0;
   private frames = 0;
+  /** The usual time between arrivals (a moving average): a frame interval, or an HLS fragment's. */
+  private cadence = 0;
 
   /** One frame (or fragment) arrived at `arrivalMs` (player clock) stamped `mediaMs` by the stream. */
   arrive(mediaMs: number, arrivalMs: number): void {
@@ -30,6 +35,7 @@ export class LivenessMeter {
       const arrivalStep = arrivalMs - this.lastArrival;
       // The stream's clock went back, or leapt ahead of the wall clock: a new timeline, a new floor.
       if (mediaStep < -1_000 || mediaStep - arrivalStep > DISCONTINUITY_MS) this.floor = offset;
+      if (arrivalStep >= 0) this.cadence += (Math.min(arrivalStep, 10_000) - this.cadence) / 16;
     }
     if (this.frames === 0 || offset < this.floor) this.floor = offset;
     this.last = offset;
@@ -43,9 +49,17 @@ export class LivenessMeter {
     return this.frames;
   }
 
-  /** The figures, with `queuedMs` (what waits unshown) as the player measures it. */
-  liveness(queuedMs: number | null): PlayerLiveness {
-    const trailMs = this.frames >= 2 ? Math.max(0, this.last - this.floor) : null;
+  /**
+   * The figures, with `queuedMs` (what waits unshown) as the player measures it. Given `nowMs`, a newest
+   * frame that is overdue (nothing came for longer than twice the stream's usual cadence) has aged since
+   * it arrived: that wait counts too, so a picture is never called live only because nothing newer came.
+   */
+  liveness(queuedMs: number | null, nowMs?: number): PlayerLiveness {
+    const overdue =
+      nowMs === undefined || this.frames < 2
+        ? 0
+        : Math.max(0, nowMs - this.lastArrival - Math.max(2 * this.cadence, OVERDUE_AFTER_MS));
+    const trailMs = this.frames >= 2 ? Math.max(0, this.last - this.floor) + overdue : null;
     const queued = queuedMs === null ? null : Math.max(0, queuedMs);
     return {
       trailMs,

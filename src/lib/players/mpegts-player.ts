@@ -190,7 +190,7 @@ export class MpegtsPlayer extends BasePlayer {
     const stats = super.stats();
     if (this.filtered) {
       const queued = this.video ? this.latency(this.video) : null;
-      stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000);
+      stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000, this.now());
     }
     if (this.options.audio) stats.audio = this.audio();
     return stats;

@@ -68,7 +68,7 @@ export class MseFmp4Player extends BasePlayer {
   override stats(): PlayerStats {
     const stats = super.stats();
     const queued = this.video ? this.latency(this.video) : null;
-    stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000);
+    stats.liveness = this.liveness.liveness(queued === null ? null : queued * 1000, this.now());
     if (this.options.audio) stats.audio = this.audio();
     return stats;
   }

@@ -24,6 +24,28 @@ describe('LivenessMeter', () => {
     expect(meter.liveness(0).trailMs).toBe(0);
   });
 
+  it('counts the wait for an overdue frame: the newest picture ages while nothing newer comes', () => {
+    const meter = new LivenessMeter();
+    // 25 pictures a second, in real time.
+    for (let i = 0; i < 100; i++) meter.arrive(i * 40, 1_000 + i * 40);
+    const last = 1_000 + 99 * 40;
+    // Read between two frames: the usual cadence is not lag.
+    expect(meter.liveness(0, last + 30).trailMs).toBe(0);
+    expect(meter.liveness(0, last + 240).trailMs).toBe(0);
+    // Nothing came for 1.25 s: the picture is 1 s older than the cadence allows.
+    expect(meter.liveness(100, last + 1_250)).toEqual({ trailMs: 1_000, queuedMs: 100, behindMs: 1_100 });
+    // Without a clock (a caller that only wants the arrival figure) nothing is added.
+    expect(meter.liveness(0).trailMs).toBe(0);
+  });
+
+  it('allows a slow cadence its own gaps (HLS fragments every 2 s)', () => {
+    const meter = new LivenessMeter();
+    for (let i = 0; i < 40; i++) meter.arrive(i * 2_000, 5_000 + i * 2_000);
+    const last = 5_000 + 39 * 2_000;
+    expect(meter.liveness(0, last + 1_900).trailMs).toBe(0);
+    expect(meter.liveness(0, last + 5_000).trailMs).toBeGreaterThan(0);
+  });
+
   it('takes a jump of the stream’s clock for a new timeline, not for lateness', () => {
     const meter = new LivenessMeter();
     meter.arrive(500_000, 1_000);
