@@ -183,7 +183,7 @@ export function AppShell() {
           <span className="catalog-resizer-off" />
         ))}
       <main id="wall" className="app-wall" aria-label="Wall" tabIndex={-1}>
-        <Wall />
+        <Wall {...(full ? { onEditProfile: () => ui.openDialog('profiles') } : {})} />
         {kiosk.on && <KioskAdminButton kiosk={kiosk} />}
       </main>
       {full && ui.panelOpen && (

@@ -9,15 +9,24 @@ export interface LayoutMenuProps {
   onSaveAs(): void;
   onRemove(): void;
   onToggleStats(): void;
+  /** The wall differs from its saved view: Revert is here too (the toolbar's gives way when narrow). */
+  onRevert?: () => void;
 }
 
 /**
- * The layout's less frequent actions behind one button, so the toolbar stays on one line beside an
+ * The view's less frequent actions behind one button, so the toolbar stays on one line beside an
  * open catalog: save as, the saved views (rename, duplicate, delete, export, import), remove, and the
  * stats default (also a button of its own where there is room).
  * Closes on Escape (focus back on its button), on a choice, and when the focus leaves it.
  */
-export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onToggleStats }: LayoutMenuProps) {
+export function LayoutMenu({
+  canRemove,
+  statsDefault,
+  onSaveAs,
+  onRemove,
+  onToggleStats,
+  onRevert,
+}: LayoutMenuProps) {
   const [views, setViews] = useState(false);
   const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
 
@@ -27,8 +36,8 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-small"
-        aria-label="More layout actions"
-        title="More layout actions"
+        aria-label="More view actions"
+        title="More view actions"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -38,9 +47,19 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
         ⋯
       </button>
       {open && (
-        <div className="wall-tile-menu-list wall-layout-menu-list" role="menu" id={id} aria-label="Layout">
+        <div className="wall-tile-menu-list wall-layout-menu-list" role="menu" id={id} aria-label="View">
+          {onRevert && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => choose(onRevert)}
+              data-testid="wall-menu-revert"
+            >
+              Revert to the saved view
+            </button>
+          )}
           <button type="button" role="menuitem" onClick={() => choose(onSaveAs)} data-testid="wall-save-as">
-            Save as a new layout…
+            Save as a new view…
           </button>
           <OpenInWindowItem choose={choose} />
           <button
@@ -67,7 +86,7 @@ export function LayoutMenu({ canRemove, statsDefault, onSaveAs, onRemove, onTogg
               onClick={() => choose(onRemove)}
               data-testid="wall-remove-layout"
             >
-              Remove this layout…
+              Remove this view…
             </button>
           )}
         </div>

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useTourStore } from './tour-store';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 import { useWallStore } from './wall-store';
 
 /**
- * Which layout the wall shows. Switching away from edits that are not saved asks first (Save,
- * Discard, or stay): another layout never silently takes the place of the operator's work.
+ * Which view the wall shows. Switching away from edits that are not saved asks first (Save,
+ * Discard, or stay): another view never silently takes the place of the operator's work.
+ *
+ * While a tour runs it names the view the tour shows (`touring`), not the wall's own one waiting
+ * under it; choosing a view stops the tour and shows that one.
  */
-export function LayoutPicker() {
+export function LayoutPicker({ touring = null }: { touring?: { layoutId: string } | null }) {
   const { layouts, layout, changes, editable } = useWallStore(
     useShallow((s) => ({ layouts: s.layouts, layout: s.layout, changes: s.changes, editable: s.editable() })),
   );
@@ -16,6 +20,10 @@ export function LayoutPicker() {
   const isNew = changes === 'new';
 
   const pick = (id: string) => {
+    if (touring && id === layout?.id) {
+      useTourStore.getState().stop();
+      return;
+    }
     if (id === layout?.id) return;
     if (changes !== 'none' && layout && (layout.tiles.length > 0 || !isNew)) setSwitchTo(id);
     else void store().openLayout(id);
@@ -24,17 +32,17 @@ export function LayoutPicker() {
   return (
     <>
       <label className="wall-toolbar-field">
-        <span className="wall-toolbar-label">Layout</span>
+        <span className="wall-toolbar-label">View</span>
         <select
           className="input select input-small"
-          value={layout?.id ?? ''}
+          value={touring?.layoutId ?? layout?.id ?? ''}
           onChange={(e) => pick(e.target.value)}
-          aria-label="Layout"
+          aria-label="View"
           data-testid="wall-layout-picker"
           // A locked kiosk stays on its layout.
           disabled={!editable || (layouts.length === 0 && !layout)}
         >
-          {!layout && <option value="">No layout</option>}
+          {!layout && <option value="">No view</option>}
           {isNew && layout && <option value={layout.id}>{layout.name} (not saved)</option>}
           {layouts.map((l) => (
             <option key={l.id} value={l.id}>

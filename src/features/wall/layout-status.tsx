@@ -55,7 +55,7 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
       <span className="wall-save-status is-modified" data-testid="wall-save-status" data-save="modified">
         <span
           className="wall-save-badge"
-          title={`The wall differs from the saved layout "${name}". Save writes the changes into it; Revert goes back to it.`}
+          title={`The wall differs from the saved view "${name}". Save writes the changes into it; Revert goes back to it.`}
         >
           Modified
         </span>
@@ -81,7 +81,7 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
       <span className="wall-save-status is-modified" data-testid="wall-save-status" data-save="new">
         <span
           className="wall-save-badge"
-          title="This wall is kept on this computer but is not a saved layout yet."
+          title="This wall is kept on this computer but is not a saved view yet."
         >
           Not saved
         </span>

@@ -51,9 +51,7 @@ export function OpenInWindowItem({ choose }: { choose(action: () => void): void 
       type="button"
       role="menuitem"
       disabled={!saved}
-      title={
-        saved ? 'Show this view in a window of its own, on a display you choose' : 'Save the layout first'
-      }
+      title={saved ? 'Show this view in a window of its own, on a display you choose' : 'Save the view first'}
       onClick={() => choose(() => openInWindow(layout.id, layout.name))}
       data-testid="wall-open-in-window"
     >

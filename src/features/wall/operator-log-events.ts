@@ -26,12 +26,24 @@ export function toInput(event: Stamped): OperatorEventInput {
 export const streamKey = (t: Pick<LayoutTile, 'deviceKey' | 'sipId' | 'channelId'>) =>
   `${t.deviceKey}|${t.sipId ?? ''}|${t.channelId ?? ''}`;
 
-/** Which devices came onto the wall and which left it, between two versions of one layout. */
+/** One tile whose device stayed in its cell but whose channel or caption changed: one event, not two. */
+export interface TileChange {
+  before: LayoutTile;
+  after: LayoutTile;
+}
+
+const sameCell = (a: LayoutTile, b: LayoutTile) => a.column === b.column && a.row === b.row;
+
+/**
+ * Which devices came onto the wall and which left it, between two versions of one layout; and the
+ * tiles that kept their device and cell but changed channel or caption (`changed`): those are no
+ * removal, and read as one change in the log.
+ */
 export function layoutChanges(
   before: Layout | null,
   after: Layout | null,
-): { assigned: LayoutTile[]; cleared: LayoutTile[] } {
-  const none = { assigned: [], cleared: [] };
+): { assigned: LayoutTile[]; cleared: LayoutTile[]; changed: TileChange[] } {
+  const none = { assigned: [], cleared: [], changed: [] };
   if (!after && !before) return none;
   // Another view opened (by the operator or a tour): not a change of what plays where on this one.
   if (before && after && before.id !== after.id) return none;
@@ -39,14 +51,45 @@ export function layoutChanges(
   const afterTiles = after ? placed(after) : [];
   const left = new Map<string, LayoutTile[]>();
   for (const t of beforeTiles) left.set(streamKey(t), [...(left.get(streamKey(t)) ?? []), t]);
-  const assigned: LayoutTile[] = [];
+  let assigned: LayoutTile[] = [];
+  const changed: TileChange[] = [];
   for (const t of afterTiles) {
     const same = left.get(streamKey(t));
-    if (same && same.length > 0) same.shift();
-    else assigned.push(t);
+    // The same stream: in this very cell if it is there (a caption change), else the first (a move).
+    const at = same
+      ? Math.max(
+          0,
+          same.findIndex((b) => sameCell(b, t)),
+        )
+      : -1;
+    const was = same && same.length > 0 ? same.splice(at, 1)[0] : undefined;
+    if (!was) assigned.push(t);
+    else if (sameCell(was, t) && (was.label ?? '') !== (t.label ?? ''))
+      changed.push({ before: was, after: t });
   }
-  const cleared = [...left.values()].flat();
-  return { assigned, cleared };
+  let cleared = [...left.values()].flat();
+  // The same device in the same cell on another channel: a change, not a removal and an assignment.
+  for (const t of [...assigned]) {
+    const was = cleared.find((c) => c.deviceKey === t.deviceKey && sameCell(c, t));
+    if (!was) continue;
+    changed.push({ before: was, after: t });
+    cleared = cleared.filter((c) => c !== was);
+    assigned = assigned.filter((a) => a !== t);
+  }
+  return { assigned, cleared, changed };
+}
+
+const channelOf = (t: LayoutTile) => t.channelId ?? t.sipId ?? 'the default';
+
+/** "channel 1 → 2, caption “NVR 1” → “Gate North” on column 1, row 1 of "Lobby" (2×2)" */
+export function changeText(change: TileChange, layout: Layout): string {
+  const { before, after } = change;
+  const parts: string[] = [];
+  if (streamKey(before) !== streamKey(after))
+    parts.push(`channel ${channelOf(before)} → ${channelOf(after)}`);
+  if ((before.label ?? '') !== (after.label ?? ''))
+    parts.push(`caption “${before.label ?? before.deviceKey}” → “${after.label ?? after.deviceKey}”`);
+  return `${parts.join(', ')} on ${cellText(after, layout)}`;
 }
 
 const RATE_WHY: Record<NonNullable<RateChange['reason']>, string> = {
@@ -63,6 +106,6 @@ export function rateReason(change: Pick<RateChange, 'rate' | 'reason' | 'detail'
 }
 
 export function cellText(t: LayoutTile, layout: Layout): string {
-  const where = t.column !== undefined && t.row !== undefined ? `row ${t.row}, column ${t.column}` : 'a tile';
+  const where = t.column !== undefined && t.row !== undefined ? `column ${t.column}, row ${t.row}` : 'a tile';
   return `${where} of "${layout.name}" (${layout.grid.columns}×${layout.grid.rows})`;
 }

@@ -2,7 +2,14 @@ import { OPLOG_LIMITS } from '../../../electron/shared/contract';
 import { api } from '../../lib/bridge';
 import type { TileEvent, WallEngine } from '../../lib/wall-engine';
 import { installOperatorLogWriter, recordOperatorEvent } from '../../session/operator-log';
-import { cellText, layoutChanges, rateReason, toInput, type Stamped } from './operator-log-events';
+import {
+  cellText,
+  changeText,
+  layoutChanges,
+  rateReason,
+  toInput,
+  type Stamped,
+} from './operator-log-events';
 import { tileName } from './tile-name';
 import { useWallStore, type WallState } from './wall-store';
 
@@ -95,7 +102,16 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
   const offLayout = useWallStore.subscribe((now: WallState, before: WallState) => {
     if (now.layout === before.layout) return;
     if (now.status !== 'ready' || before.status !== 'ready') return;
-    const { assigned, cleared } = layoutChanges(before.layout, now.layout);
+    const { assigned, cleared, changed } = layoutChanges(before.layout, now.layout);
+    // A channel or caption changed in place: one event saying what changed (no "Cleared" that reads
+    // as a removal). The log has no kind of its own for it: it is the tile's assignment, changed.
+    for (const change of changed)
+      recordOperatorEvent({
+        kind: 'assigned',
+        deviceKey: change.after.deviceKey,
+        deviceName: tileName(change.after),
+        reason: now.layout ? changeText(change, now.layout) : 'changed on the wall',
+      });
     for (const t of cleared)
       recordOperatorEvent({
         kind: 'cleared',

@@ -58,7 +58,7 @@ export function ParkedTiles() {
                   {elideMiddle(tileName(t), 30)}
                 </span>
                 <span className="wall-parked-cell text-muted small">
-                  col {t.column} · row {t.row}
+                  column {t.column}, row {t.row}
                 </span>
               </li>
             ))}

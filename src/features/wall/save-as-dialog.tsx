@@ -18,7 +18,7 @@ export function SaveAsDialog({ initial, onClose }: { initial: string; onClose():
   };
   return (
     <Dialog
-      title="Save the wall as a new layout"
+      title="Save the wall as a new view"
       onClose={onClose}
       size="small"
       testId="wall-save-as-dialog"

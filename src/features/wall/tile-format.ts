@@ -142,3 +142,19 @@ export function statsRows(stats: TileStats | null): [string, string][] {
     ['transport', `${stats.transport}${stats.tls ? ' (TLS)' : ''} · ${stats.library}`],
   ];
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A failure's words with the tile's name for its raw device key: the platform says "Device
+ * dk09fj3k is offline.", the operator reads "NVR 1 is offline.".
+ */
+export function namedDetail(detail: string, deviceKey: string, name: string): string {
+  if (!deviceKey || name === deviceKey || !detail.includes(deviceKey)) return detail;
+  const key = escapeRegExp(deviceKey);
+  return detail
+    .replace(new RegExp(`^device\\s+${key}`, 'i'), name)
+    .replace(new RegExp(`\\bdevice\\s+${key}`, 'gi'), name)
+    .split(deviceKey)
+    .join(name);
+}

@@ -133,7 +133,7 @@ export function TourBar({ running }: { running: RunningTour }) {
         <Button
           size="small"
           onClick={() => store().stop()}
-          title="Stop the tour and show the wall's layout again"
+          title="Stop the tour and show the wall's view again"
           data-testid="tour-stop"
         >
           ■ Stop

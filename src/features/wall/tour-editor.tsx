@@ -190,7 +190,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                 <h3 className="field-label" id={`${ids}-saved`}>
                   Saved views
                 </h3>
-                {layouts.length === 0 && <p className="tour-editor-empty small">Save a layout first.</p>}
+                {layouts.length === 0 && <p className="tour-editor-empty small">Save a view first.</p>}
                 <ul className="tour-editor-views">
                   {layouts.map((l) => (
                     <li key={l.id}>

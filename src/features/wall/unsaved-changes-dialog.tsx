@@ -57,8 +57,8 @@ export function UnsavedChangesDialog({
     >
       <p>
         {isNew
-          ? 'This wall has not been saved as a layout. Save it before showing another layout, or its tiles are gone.'
-          : 'The wall has edits that are not in the saved layout. Save them into it before showing another layout, or they are gone.'}
+          ? 'This wall has not been saved as a view. Save it before showing another view, or its tiles are gone.'
+          : 'The wall has edits that are not in the saved view. Save them into it before showing another view, or they are gone.'}
       </p>
       {error && (
         <p className="field-error" role="alert" data-testid="wall-unsaved-error">

@@ -51,6 +51,8 @@ export function useTilePlayback(
     const supervisor = engine.createTile({
       video,
       label: deviceKey,
+      // An auth refusal holds every tile of the same credentials: the layout's profile, or the active one ('').
+      profile: profileId ?? '',
       ...(transport ? { transport } : {}),
       startStream: () =>
         api.streams.start({

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { TileState, WallEngine } from '../../lib/wall-engine';
+import { useTourStore } from './tour-store';
 import { useWallEngine } from './use-wall-engine';
 import { computeWallFigures, type WallFigures } from './wall-figures';
 import { useWallStore } from './wall-store';
@@ -67,6 +68,7 @@ class WallReadings {
         sustainedPixelRate: useWallStore.getState().settings.sustainedPixelRate ?? null,
         cores: typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency,
         behind: this.engine.behindLive(),
+        tourRunning: useTourStore.getState().running !== null,
       }),
     };
   }

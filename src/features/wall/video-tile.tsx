@@ -3,8 +3,8 @@ import { memo, useEffect, useMemo, useRef, type CSSProperties, type DragEvent } 
 import type { PlacedTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
 import { monotonicNow } from '../../lib/monotonic-now';
-import type { TileSnapshot } from '../../lib/wall-engine';
-import { behindText, downText, retryText, staleText, stateText, triedText } from './tile-format';
+import { failureDetailText, type TileSnapshot } from '../../lib/wall-engine';
+import { behindText, downText, namedDetail, retryText, staleText, stateText, triedText } from './tile-format';
 import { TileMenu } from './tile-menu';
 import { OBJECT_FIT } from './picture-scaling';
 import { TileActionsContext, type TileActions } from './tile-actions-context';
@@ -106,7 +106,12 @@ export const VideoTile = memo(function VideoTile({
   const state = snapshot?.state ?? 'idle';
   const waiting = snapshot?.nextRetryAt != null;
   const behindLive = state === 'playing' && snapshot?.behind === true;
-  const poll = useTilePoll(supervisor, { stats: showStats, countdown: waiting, behind: behindLive });
+  // A failed tile's "Down since 04:36 · 2 min" goes on counting, retry scheduled or not.
+  const poll = useTilePoll(supervisor, {
+    stats: showStats,
+    countdown: waiting || state === 'failed',
+    behind: behindLive,
+  });
   const cell = { column: tile.column, row: tile.row };
   const drop = useCellDrop(cell, editable);
 
@@ -123,7 +128,18 @@ export const VideoTile = memo(function VideoTile({
   const now = monotonicNow();
   const retry = snapshot ? retryText(snapshot.nextRetryAt, now) : null;
   const down = snapshot && state === 'failed' ? downText(snapshot.troubleSince, now) : null;
+  // Held for a refused profile (the engine's ProfileRefusals): nothing is asked until it changes.
+  const held = snapshot?.state === 'failed' && snapshot.reason === 'auth' && snapshot.nextRetryAt === null;
   const trouble = snapshot && TROUBLE.has(state);
+  // What the detail adds to the headline (never the headline again).
+  const rawDetail =
+    snapshot && state !== 'starting'
+      ? snapshot.label && state !== 'paused-hidden'
+        ? failureDetailText(snapshot.reason, snapshot.detail)
+        : snapshot.detail && plainError(snapshot.detail).message
+      : null;
+  // The platform names the device by its key: the operator knows it by the tile's name.
+  const detail = rawDetail ? namedDetail(rawDetail, tile.deviceKey, name) : null;
   const failed = state === 'failed';
   const style: CSSProperties = {
     gridColumn: `${tile.column} / span ${tile.columnSpan}`,
@@ -273,9 +289,9 @@ export const VideoTile = memo(function VideoTile({
               ? snapshot.label
               : stateText(snapshot)}
           </p>
-          {snapshot.detail && state !== 'starting' && (
+          {detail && (
             <p className="wall-tile-problem-detail" data-testid="wall-tile-detail">
-              {plainError(snapshot.detail).message}
+              {detail}
             </p>
           )}
           {tried && (
@@ -286,6 +302,11 @@ export const VideoTile = memo(function VideoTile({
           {down && (
             <p className="wall-tile-down" data-testid="wall-tile-down">
               {down}
+            </p>
+          )}
+          {held && (
+            <p className="wall-tile-retry" data-testid="wall-tile-held">
+              Not retried until the profile is fixed
             </p>
           )}
           {retry && (

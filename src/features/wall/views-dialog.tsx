@@ -164,7 +164,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
       </p>
       {layouts.length === 0 ? (
         <p className="views-empty" data-testid="views-empty">
-          No saved views yet. Save the wall with <strong>⋯ → Save as a new layout…</strong>, or import a views
+          No saved views yet. Save the wall with <strong>⋯ → Save as a new view…</strong>, or import a views
           file below.
         </p>
       ) : (

@@ -84,6 +84,17 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
     [engine],
   );
 
+  // A profile the platform refused holds its tiles (no account lockout): any change of the profiles
+  // (a new secret saved: the core's profiles:changed, or another profile made active) asks again.
+  useEffect(
+    () =>
+      useProfilesStore.subscribe((now, before) => {
+        if (now.profiles === before.profiles) return;
+        for (const refusal of engine.profileRefusals()) engine.liftRefusal(refusal.profile);
+      }),
+    [engine],
+  );
+
   useEffect(() => {
     // The network came back (a cable, a switch, Wi-Fi): tiles waiting out a backoff retry at once.
     const onOnline = () => engine.networkRestored();

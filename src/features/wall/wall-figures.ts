@@ -13,6 +13,13 @@ export const PIXEL_RATE_PER_CORE = (36 * 640 * 360 * 25) / 2;
 /** The status bar warns from this share of what the machine sustains. */
 export const WARN_SHARE = 0.85;
 
+/**
+ * Below this share of the computer's figure the wall's own pictures do not explain a load reading
+ * of "overloaded": it is then not called overload (the gauge would contradict it), but late or
+ * dropped pictures from something else.
+ */
+export const AGREE_SHARE = 0.5;
+
 /** The built-in estimate for a machine with this many logical cores. */
 export function estimatedPixelRate(cores: number | undefined): number {
   const n = Number.isFinite(cores) && (cores ?? 0) > 0 ? Math.floor(cores as number) : 2;
@@ -29,6 +36,8 @@ export interface WallFiguresInput {
   cores: number | undefined;
   /** Playing tiles whose picture is behind live (WallEngine.behindLive); default none. */
   behind?: number;
+  /** A tour runs on the wall: only then is pausing it suggested. */
+  tourRunning?: boolean;
 }
 
 type WallLoadLevel = 'ok' | 'warning' | 'over';
@@ -85,31 +94,35 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
   const share = capacity > 0 ? pixelRate / capacity : 0;
   const overloadDegraded = budget.byReason.load > 0;
   // The pixels say how near the computer's figure the wall is; the load monitor (dropped and late
-  // pictures) says the computer is overloaded now, whatever from.
-  const overloaded = budget.load === 'overloaded' || overloadDegraded;
-  const level: WallLoadLevel = share >= 1 ? 'over' : share >= WARN_SHARE || overloaded ? 'warning' : 'ok';
+  // pictures) says the computer struggles now, whatever from.
+  const struggling = budget.load === 'overloaded' || overloadDegraded;
+  const level: WallLoadLevel = share >= 1 ? 'over' : share >= WARN_SHARE || struggling ? 'warning' : 'ok';
   const why = budget.loadReason ?? budget.reason;
+  // "Overloaded" only where the gauge agrees; a wall asking a few % is not what overloads it.
   const warning =
     share >= 1
       ? 'More than this computer can decode.'
       : share >= WARN_SHARE
         ? 'Near what this computer can decode.'
-        : overloaded
+        : struggling && share >= AGREE_SHARE
           ? `This computer is overloaded${why ? `: ${why}` : ''}.`
-          : null;
+          : struggling
+            ? `Pictures arrive late or are dropped${why ? ` (${why})` : ''}, though the wall uses only ${Math.round(share * 100)} % of this computer.`
+            : null;
 
   let suggestion: string | null = null;
   if (level !== 'ok' || fullPixelRate > capacity * WARN_SHARE) {
     const perTile = tiles.length > 0 ? fullPixelRate / tiles.length : 0;
     const fit = perTile > 0 ? Math.floor((capacity * WARN_SHARE) / perTile) : 0;
     const grid = GRIDS.find((n) => n * n <= fit && n * n < tiles.length);
+    const tour = input.tourRunning ?? false;
     suggestion =
       fit >= tiles.length
         ? // The wall's own pictures fit: the load comes from elsewhere (another program, a busy disk).
-          'The wall asks less than this computer decodes: another program may be using the processor. A smaller layout, or pausing the tour, still lightens it.'
+          `Another program may be using the processor. A smaller grid${tour ? ', or pausing the tour,' : ''} still lightens it.`
         : grid !== undefined
-          ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} layout, or pause the tour while it runs.`
-          : 'Try a smaller layout, or pause the tour while it runs.';
+          ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} grid${tour ? ', or pause the tour' : ''}.`
+          : `Try a smaller grid${tour ? ', or pause the tour' : ''}.`;
   }
 
   return {
@@ -139,6 +152,11 @@ export function formatPixelRate(pxPerSecond: number): string {
   if (pxPerSecond >= 1e9) return `${(pxPerSecond / 1e9).toFixed(1)} Gpx/s`;
   if (pxPerSecond >= 1e6) return `${Math.round(pxPerSecond / 1e6)} Mpx/s`;
   return `${Math.round(pxPerSecond / 1e3)} kpx/s`;
+}
+
+/** The gauge in an operator's words: "Decoding load 28 %" (the pixel figures go in its tooltip). */
+export function decodingLoadText(share: number): string {
+  return `Decoding load ${Math.round(share * 100)} %`;
 }
 
 /** 12 400 kbit/s → "12.4 Mbit/s". */

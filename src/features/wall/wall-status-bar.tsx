@@ -1,5 +1,12 @@
 import { useWallReading } from './use-wall-reading';
-import { behindLiveText, degradedText, formatBitrate, formatPixelRate, WARN_SHARE } from './wall-figures';
+import {
+  behindLiveText,
+  decodingLoadText,
+  degradedText,
+  formatBitrate,
+  formatPixelRate,
+  WARN_SHARE,
+} from './wall-figures';
 import './wall-status-bar.css';
 
 /**
@@ -20,7 +27,19 @@ export function WallStatusBar() {
   const capacityTitle =
     f.capacitySource === 'setting'
       ? 'This computer’s figure, from Settings › Decode budget'
-      : 'An estimate from this computer’s cores; measure it with npm run bench:wall and enter it in Settings';
+      : 'An estimate from this computer’s cores (Settings › Decode budget keeps a measured figure)';
+  const figures = `Decoding ${formatPixelRate(f.pixelRate)} of ${f.capacitySource === 'estimate' ? '~' : ''}${formatPixelRate(f.capacity)} this computer sustains`;
+  const fullWarning = warning
+    ? [
+        warning,
+        f.suggestion,
+        f.suggestion && f.fullPixelRate > f.pixelRate * 1.05
+          ? `At full rate these tiles would need ${formatPixelRate(f.fullPixelRate)}.`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;
 
   return (
     <div
@@ -67,18 +86,16 @@ export function WallStatusBar() {
       </span>
       <span
         className="wall-status-item wall-status-pixels"
-        title={`Decoded pixels per second (width × height × pictures per second, every tile) against what this computer sustains. ${capacityTitle}. A warning from ${Math.round(WARN_SHARE * 100)} %.`}
+        title={`${figures}: decoded pixels per second (width × height × pictures per second, every tile). ${capacityTitle}. A warning from ${Math.round(WARN_SHARE * 100)} %.`}
         data-testid="wall-status-pixels"
+        data-pixel-rate={Math.round(f.pixelRate)}
+        data-capacity={Math.round(f.capacity)}
       >
-        <span>
-          Decoding {formatPixelRate(f.pixelRate)} of {f.capacitySource === 'estimate' ? '~' : ''}
-          {formatPixelRate(f.capacity)}
-        </span>
+        <span>{decodingLoadText(f.share)}</span>
         <span className="wall-status-meter" aria-hidden="true">
           <span className="wall-status-meter-fill" style={{ width: meterWidth }} />
           <span className="wall-status-meter-mark" style={{ left: `${WARN_SHARE * 100}%` }} />
         </span>
-        <span className="wall-status-percent">{percent} %</span>
       </span>
       {degraded && (
         <span
@@ -100,7 +117,12 @@ export function WallStatusBar() {
         </span>
       )}
       {warning && (
-        <span className="wall-status-warning" data-testid="wall-status-warning">
+        // One line whatever its length (the bar keeps its height); the whole of it in the tooltip.
+        <span
+          className="wall-status-warning"
+          data-testid="wall-status-warning"
+          title={fullWarning ?? undefined}
+        >
           <span aria-hidden="true">⚠</span> {warning}
           {f.suggestion && (
             <span className="wall-status-suggestion" data-testid="wall-status-suggestion">

@@ -10,7 +10,9 @@ import { LayoutPicker } from './layout-picker';
 import { LayoutStatus } from './layout-status';
 import { ParkedTiles } from './parked-tiles';
 import { SaveAsDialog } from './save-as-dialog';
+import { TourCurrentView } from './tour-current-view';
 import { TourMenu } from './tour-menu';
+import { useTourStore } from './tour-store';
 import { UndoButtons } from './undo-buttons';
 import { WallFullscreenButton } from './wall-fullscreen-button';
 import { WallHealth } from './wall-health';
@@ -24,26 +26,39 @@ type Open = 'save-as' | 'remove' | null;
  * health. One line beside an open catalog at 1366 px: labels give way first (a container query).
  */
 export function WallToolbar() {
-  const { layouts, layout, statsDefault, editable } = useWallStore(
+  const { layouts, layout, statsDefault, editable, modified } = useWallStore(
     useShallow((s) => ({
       layouts: s.layouts,
       layout: s.layout,
       statsDefault: s.settings.statsOverlay,
       editable: s.editable(),
+      modified: s.changes === 'modified' && s.saveState !== 'saving' && s.saveState !== 'failed',
     })),
   );
+  // While a tour runs the wall shows its pages, not the wall's own view: say which, and offer no
+  // edit of the view hidden under it.
+  const tourPage = useTourStore((s) => (s.running ? (s.running.pages[s.running.view.page] ?? null) : null));
   const [open, setOpen] = useState<Open>(null);
   const stored = !!layout && layouts.some((l) => l.id === layout.id);
   const toggleStats = () => void api.settings.set({ statsOverlay: !statsDefault });
 
   return (
     <div className="wall-toolbar" data-testid="wall-toolbar">
-      <LayoutPicker />
-      {layout && <LayoutStatus onSaveAs={() => setOpen('save-as')} />}
-      {editable && <GridPicker grid={layout?.grid ?? null} />}
-      {editable && layout && <UndoButtons />}
-      <ParkedTiles />
-      {editable && (
+      {tourPage ? (
+        <>
+          <LayoutPicker touring={{ layoutId: tourPage.layout.id }} />
+          <TourCurrentView page={tourPage} />
+        </>
+      ) : (
+        <>
+          <LayoutPicker />
+          {layout && <LayoutStatus onSaveAs={() => setOpen('save-as')} />}
+          {editable && <GridPicker grid={layout?.grid ?? null} />}
+          {editable && layout && <UndoButtons />}
+          <ParkedTiles />
+        </>
+      )}
+      {editable && !tourPage && (
         <Button
           size="small"
           variant="ghost"
@@ -56,13 +71,14 @@ export function WallToolbar() {
           Stats
         </Button>
       )}
-      {editable && (
+      {editable && !tourPage && (
         <LayoutMenu
           canRemove={stored}
           statsDefault={statsDefault}
           onSaveAs={() => setOpen('save-as')}
           onRemove={() => setOpen('remove')}
           onToggleStats={toggleStats}
+          {...(modified ? { onRevert: () => useWallStore.getState().revert() } : {})}
         />
       )}
       <TourMenu />
@@ -77,8 +93,8 @@ export function WallToolbar() {
       )}
       {open === 'remove' && layout && (
         <ConfirmDialog
-          title="Remove layout"
-          message={`Remove the layout "${layout.name}"? Its tiles leave the wall; the devices are not affected.`}
+          title="Remove view"
+          message={`Remove the view "${layout.name}"? Its tiles leave the wall; the devices are not affected.`}
           confirmLabel="Remove"
           danger
           onCancel={() => setOpen(null)}
@@ -91,7 +107,7 @@ export function WallToolbar() {
                 if (!r.ok)
                   useNoticesStore.getState().notify({
                     level: 'warning',
-                    message: `The layout "${layout.name}" was not removed: ${r.message}`,
+                    message: `The view "${layout.name}" was not removed: ${r.message}`,
                   });
               });
           }}

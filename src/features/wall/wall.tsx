@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { WALL_DEVICE_MIME } from '../../session/wall-device';
+import { ProfileRefusalNotice } from './profile-refusal-notice';
 import { putDeviceOnWall } from './put-device-on-wall';
 import { parseDevice } from './use-cell-drop';
 import { useTileKeys } from './use-tile-keys';
@@ -22,7 +23,12 @@ import './wall.css';
  * players live in the tiles, so nothing restarts when the window or the shell's grid changes.
  * It owns the playback engine its tiles share (WallEngineProvider).
  */
-export function Wall() {
+export interface WallProps {
+  /** Open the app's profiles dialog (a refused profile's "Edit profile"). */
+  onEditProfile?: () => void;
+}
+
+export function Wall({ onEditProfile }: WallProps = {}) {
   const { status, error, layout, statsOverlay, remembering, editable } = useWallStore(
     useShallow((s) => ({
       status: s.status,
@@ -67,6 +73,7 @@ export function Wall() {
         data-remembered={status === 'ready' ? !remembering : undefined}
       >
         {status !== 'loading' && <WallToolbar />}
+        {status === 'ready' && <ProfileRefusalNotice onEditProfile={onEditProfile} />}
         <div
           className="wall-body"
           // A device dropped on the wall but not on a cell (an empty wall, a gap): the first free cell.
@@ -91,7 +98,7 @@ export function Wall() {
           {status === 'error' && error && (
             <div className="wall-message">
               <ErrorPanel
-                title="The wall could not load its layouts"
+                title="The wall could not load its views"
                 message={error.message}
                 onRetry={() => void useWallStore.getState().load()}
               />

@@ -1,4 +1,5 @@
 import type { AppError } from '../../../electron/shared/contract';
+import { plainError } from '../plain-error';
 import type { PlayerError } from '../players/player';
 
 /** Why a tile is not playing, in terms a person acts on. */
@@ -9,6 +10,7 @@ export type FailureReason =
   | 'not-found'
   | 'codec-unsupported'
   | 'network'
+  | 'media-server'
   | 'no-playable-url'
   | 'media-error'
   | 'connection-limit'
@@ -23,6 +25,7 @@ export const FAILURE_LABELS: Record<FailureReason, string> = {
   'not-found': 'Stream not found',
   'codec-unsupported': 'Video format not supported on this computer',
   network: 'Network problem',
+  'media-server': 'The media server failed',
   'no-playable-url': 'No playable stream address',
   'media-error': 'The video could not be decoded',
   'connection-limit': 'Too many streams from one media server',
@@ -85,6 +88,9 @@ export function failureFromPlayerError(error: PlayerError): Failure {
       if (error.status === 403) return { reason: 'forbidden', detail, freshUrls: true };
       if (error.status === 404 || error.status === 410)
         return { reason: 'not-found', detail, freshUrls: true };
+      // The server answered, with an error of its own: no network problem, and said as it is.
+      if ((error.status ?? 0) >= 500)
+        return { reason: 'media-server', detail: `The media server answered HTTP ${error.status}` };
       return { reason: 'network', detail };
     case 'network':
     case 'ended':
@@ -112,3 +118,32 @@ export const NETWORK_FAULTS: ReadonlySet<FailureReason> = new Set<FailureReason>
   'stalled',
   'platform-error',
 ]);
+
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\bdata\b\s*/g, '')
+    .replace(/[.\s]+$/, '')
+    .trim();
+
+/**
+ * The words under a tile's headline: its detail in plain words (plainError), or null when they would
+ * only say the headline again ("The video could not be decoded" twice). A detail that starts with the
+ * headline keeps what it adds.
+ */
+export function failureDetailText(reason: FailureReason | null, detail: string | null): string | null {
+  if (!detail) return null;
+  const words = plainError(detail).message;
+  if (!reason) return words;
+  const headline = comparable(FAILURE_LABELS[reason]);
+  const said = comparable(words);
+  if (said === headline) return null;
+  if (said.startsWith(headline)) {
+    const rest = words
+      .slice(FAILURE_LABELS[reason].length)
+      .replace(/^[\s:;,—–-]+/, '')
+      .trim();
+    return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : null;
+  }
+  return words;
+}

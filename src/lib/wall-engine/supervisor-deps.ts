@@ -44,4 +44,15 @@ export interface TileSupervisorDeps {
    * Default 0: request order.
    */
   startPriority?: () => number;
+  /**
+   * The tile's profile as the engine's ProfileRefusals sees it: whether its credentials were refused
+   * (the tile then holds, asking nothing), and where to report a refusal. Without one every tile
+   * retries an auth refusal on its own backoff.
+   */
+  refusal?: {
+    refused(): boolean;
+    refuse(detail: string): void;
+    /** The operator's Retry on a held tile: ask again with this profile (every tile of it). */
+    lift(): void;
+  };
 }

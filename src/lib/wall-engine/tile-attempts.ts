@@ -89,6 +89,10 @@ export abstract class TileAttempts {
   protected beginAttempt(state: 'starting' | 'reconnecting' | 'stalled' | 'failed'): void {
     this.timers.clear('retry');
     if (!this.wanted || this.destroyed) return;
+    if (this.deps.refusal?.refused()) {
+      this.holdRefused(null);
+      return;
+    }
     this.setState({
       state,
       nextRetryAt: null,
@@ -292,6 +296,16 @@ export abstract class TileAttempts {
       failure = exhaustedFailure(this.fallback);
     }
 
+    if (failure.reason === 'auth' && this.deps.refusal) {
+      // Asking again with credentials the platform refused trips a real platform's account lockout:
+      // the whole profile holds (this tile and every other of it) until it changes or Retry.
+      this.playback = null;
+      this.urlSetFailures = 0;
+      this.deps.refusal.refuse(failure.detail);
+      this.holdRefused(failure.detail);
+      return;
+    }
+
     const attempt = this.snap.attempt + 1;
     if (!hadPicture && transport) this.demotion.failedBeforePicture(transport);
     if (this.playback) {
@@ -322,6 +336,40 @@ export abstract class TileAttempts {
       if (plan.unplayable) this.fallback.clear();
       this.beginAttempt(this.retryState());
     });
+  }
+
+  /** Hold the tile, asking nothing: its profile's credentials were refused (ProfileRefusals). */
+  private holdRefused(detail: string | null): void {
+    const refusedHere = detail !== null;
+    if (
+      this.snap.state === 'failed' &&
+      this.snap.reason === 'auth' &&
+      this.snap.nextRetryAt === null &&
+      !refusedHere
+    )
+      return;
+    this.setState({
+      state: 'failed',
+      reason: 'auth',
+      detail: detail ?? this.snap.detail ?? 'another tile of this profile was refused',
+      attempt: refusedHere ? this.snap.attempt + 1 : this.snap.attempt,
+      nextRetryAt: null,
+      troubleSince: this.snap.troubleSince ?? this.clock.now(),
+      restart: null,
+    });
+    this.log('credentials refused: no more attempts until the profile changes or Retry');
+  }
+
+  /** Held for a refused profile: failed on `auth` with no retry scheduled. */
+  protected get heldRefused(): boolean {
+    return (
+      this.wanted &&
+      !this.destroyed &&
+      this.snap.state === 'failed' &&
+      this.snap.reason === 'auth' &&
+      !this.timers.has('retry') &&
+      this.slot.player === null
+    );
   }
 
   /** The transport the next attempt would take, leaving out those that refused; null if none. */

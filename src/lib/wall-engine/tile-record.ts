@@ -11,6 +11,8 @@ export interface TileRecord {
   supervisor: TileSupervisor;
   id: string;
   label: string | null;
+  /** The tile's profile key (TileOptions.profile). */
+  profile: string;
   video: HTMLVideoElement;
   assignedAt: number;
   area: number;

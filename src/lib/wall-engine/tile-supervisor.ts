@@ -84,6 +84,11 @@ export class TileSupervisor extends TileAttempts {
   /** An operator's "retry now": skips the pending backoff and asks for fresh URLs. */
   retryNow(): void {
     if (!this.wanted || this.destroyed) return;
+    if (this.deps.refusal?.refused()) {
+      // Retry on a tile held for its profile: the profile is asked again, every tile of it at once.
+      this.deps.refusal.lift();
+      return;
+    }
     if (this.snap.state === 'playing' || this.snap.state === 'paused-hidden') return;
     this.teardown();
     this.playback = null;
@@ -101,6 +106,16 @@ export class TileSupervisor extends TileAttempts {
     if (this.snap.reason === null || !NETWORK_FAULTS.has(this.snap.reason)) return false;
     this.log('the network is back: retrying now');
     return this.retryIfWaiting();
+  }
+
+  /** Its profile may be asked again (it changed, or Retry): a tile held for it tries now. */
+  refusalLifted(): boolean {
+    if (!this.heldRefused) return false;
+    this.log('the profile may be asked again: retrying now');
+    this.teardown();
+    this.playback = null;
+    this.beginAttempt('failed');
+    return true;
   }
 
   /** `retryNow` for a tile waiting out a backoff; a tile playing, trying or stopped is left alone. */

@@ -135,4 +135,9 @@ export interface TileOptions {
   assignedAt?: number;
   /** The tile's own transport (the layout tile's `transport`): tried before the settings' order. */
   transport?: PlaybackTransport;
+  /**
+   * Whose credentials play the tile: the layout's profile id, or '' (the default) for the active
+   * profile. An auth refusal holds every tile of the same profile (ProfileRefusals).
+   */
+  profile?: string;
 }

@@ -9,6 +9,7 @@ import { DecodeBudget, type BudgetDecision, type DegradedReason, type LoadReadin
 import { FrameLoadReader } from './frame-load';
 import { LoadMonitor, type LoadSource } from './load-monitor';
 import { anyStarting, budgetTile, heldAtStart, planFor, START_OVERVIEW, wantsPicture } from './rate-plan';
+import { ProfileRefusals, type ProfileRefusal } from './profile-refusals';
 import { StartScheduler } from './start-scheduler';
 import { tileEventOf } from './tile-events';
 import { areaOf, isStartingUp, startPriorityOf, type TileRecord } from './tile-record';
@@ -70,6 +71,8 @@ export class WallEngine {
   private lastCreatedAt = -Infinity;
   private promotionQueued = false;
   private readonly log: (line: string) => void;
+  /** Profiles whose credentials were refused: their tiles hold until the profile changes or Retry. */
+  private readonly refusals = new ProfileRefusals();
 
   constructor(private readonly options: WallEngineOptions) {
     this.budget = new ConnectionBudget(options.budget);
@@ -91,6 +94,38 @@ export class WallEngine {
     );
     // The load monitor is made with the first tile (its observers cost nothing until then).
     this.loadSource = options.loadSource ?? null;
+    this.refusals.onLifted((profile) => {
+      for (const record of [...this.records.values()])
+        if (record.profile === profile) record.supervisor.refusalLifted();
+    });
+  }
+
+  /** Profiles whose credentials the platform refused (the wall's one notice for each). */
+  profileRefusals(): readonly ProfileRefusal[] {
+    return this.refusals.list();
+  }
+
+  /** Called whenever a profile is refused or asked again. Returns the unsubscribe. */
+  onProfileRefusals(listener: (refusals: readonly ProfileRefusal[]) => void): () => void {
+    return this.refusals.onChange(listener);
+  }
+
+  /**
+   * Ask the platform again with this profile (it changed, or the operator pressed Retry): every tile
+   * of it held for the refusal tries now. Returns whether it was refused.
+   */
+  liftRefusal(profile: string): boolean {
+    return this.refusals.lift(profile);
+  }
+
+  /** Tiles of this profile held for its refusal. */
+  heldForProfile(profile: string): number {
+    let count = 0;
+    for (const record of this.records.values()) {
+      const snap = record.supervisor.snapshot();
+      if (record.profile === profile && snap.state === 'failed' && snap.reason === 'auth') count += 1;
+    }
+    return count;
   }
 
   /** A supervisor for one tile. It is idle until `start()`; `destroy()` it when the tile goes away. */
@@ -99,6 +134,7 @@ export class WallEngine {
     if (now - this.lastCreatedAt > ASSIGN_BATCH_MS) this.batchAt = now;
     this.lastCreatedAt = now;
     const id = tile.id ?? `tile-${String(this.nextId++).padStart(4, '0')}`;
+    const profile = tile.profile ?? '';
     let record: TileRecord | null = null;
     const supervisor: TileSupervisor = new TileSupervisor({
       video: tile.video,
@@ -119,11 +155,22 @@ export class WallEngine {
           : { rate: 'full', reason: null },
       startPriority: () => (record ? startPriorityOf(record) : 0),
       onDestroy: () => this.forget(supervisor),
+      refusal: {
+        refused: () => this.refusals.isRefused(profile),
+        refuse: (detail) => {
+          if (this.refusals.refuse(profile, detail, this.clock.now()))
+            this.log(
+              `[wall] the platform refused the credentials of profile ${profile || '(active)'}: tiles of it hold`,
+            );
+        },
+        lift: () => void this.refusals.lift(profile),
+      },
     });
     record = {
       supervisor,
       id,
       label: tile.label ?? null,
+      profile,
       video: tile.video,
       assignedAt: tile.assignedAt ?? this.batchAt,
       area: areaOf(tile.video),

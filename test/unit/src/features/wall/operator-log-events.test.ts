@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Layout } from '../../../../../electron/shared/layout';
 import { OperatorEventInputSchema } from '../../../../../electron/shared/contract';
-import { layoutChanges, rateReason, toInput } from '../../../../../src/features/wall/operator-log-events';
+import {
+  changeText,
+  layoutChanges,
+  rateReason,
+  toInput,
+} from '../../../../../src/features/wall/operator-log-events';
 
 const layout = (id: string, tiles: Layout['tiles']): Layout => ({
   id,
@@ -34,15 +39,45 @@ describe('layoutChanges (assigned and cleared, for the operator log)', () => {
         { ...b, column: 1 },
       ]),
     );
-    expect(swapped).toEqual({ assigned: [], cleared: [] });
+    expect(swapped).toEqual({ assigned: [], cleared: [], changed: [] });
     const twice = layoutChanges(layout('v', [a]), layout('v', [a, { ...a, column: 2 }]));
     expect(keysOf(twice.assigned)).toEqual(['a']);
   });
 
   it('another view opened is not a change of this one; the first devices of an empty wall are assigned', () => {
-    expect(layoutChanges(layout('v', [a]), layout('w', [c]))).toEqual({ assigned: [], cleared: [] });
+    expect(layoutChanges(layout('v', [a]), layout('w', [c]))).toEqual({
+      assigned: [],
+      cleared: [],
+      changed: [],
+    });
     expect(keysOf(layoutChanges(null, layout('v', [a, b])).assigned)).toEqual(['a', 'b']);
     expect(keysOf(layoutChanges(layout('v', [a]), null).cleared)).toEqual(['a']);
+  });
+});
+
+describe('a channel or caption changed in place (one event, no removal)', () => {
+  const nvr = { deviceKey: 'k', column: 1, row: 1, label: 'NVR 1', channelId: '1' };
+
+  it('the same device in the same cell on another channel is one change, not cleared + assigned', () => {
+    const before = layout('v', [nvr]);
+    const after = layout('v', [{ ...nvr, channelId: '2', label: 'Gate North' }]);
+    const { assigned, cleared, changed } = layoutChanges(before, after);
+    expect(assigned).toEqual([]);
+    expect(cleared).toEqual([]);
+    expect(changed).toHaveLength(1);
+    expect(changeText(changed[0], after)).toBe(
+      'channel 1 → 2, caption “NVR 1” → “Gate North” on column 1, row 1 of "View v" (2×2)',
+    );
+  });
+
+  it('a caption alone is one change; another device in the cell is still cleared and assigned', () => {
+    const renamed = layoutChanges(layout('v', [nvr]), layout('v', [{ ...nvr, label: 'Gate North' }]));
+    expect(renamed.changed.map((c) => c.after.label)).toEqual(['Gate North']);
+    expect(renamed.assigned).toEqual([]);
+    const other = layoutChanges(layout('v', [nvr]), layout('v', [{ ...nvr, deviceKey: 'other' }]));
+    expect(keysOf(other.cleared)).toEqual(['k']);
+    expect(keysOf(other.assigned)).toEqual(['other']);
+    expect(other.changed).toEqual([]);
   });
 });
 

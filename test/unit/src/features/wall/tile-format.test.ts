@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  namedDetail,
   behindText,
   downText,
   durationText,
@@ -182,5 +183,14 @@ describe('what a tile says', () => {
         statsRows({ ...stats, liveness: { behindMs: 3_420, trailMs: 3_100, queuedMs: 320 } }),
       ),
     ).toMatchObject({ 'behind live': '3.42 s', trail: '3.10 s', queued: '0.32 s' });
+  });
+});
+
+describe('namedDetail: failure words with the tile’s name, not its raw key', () => {
+  it('“Device dk09… is offline” reads “NVR 1 is offline”', () => {
+    expect(namedDetail('Device dk09fj3kq is offline.', 'dk09fj3kq', 'NVR 1')).toBe('NVR 1 is offline.');
+    expect(namedDetail('no stream for dk09fj3kq', 'dk09fj3kq', 'NVR 1')).toBe('no stream for NVR 1');
+    // A tile with no name but its key says what the platform said.
+    expect(namedDetail('Device k is offline.', 'k', 'k')).toBe('Device k is offline.');
   });
 });

@@ -3,6 +3,7 @@ import type { BudgetStatus, TileFigure, TileState } from '../../../../../src/lib
 import {
   behindLiveText,
   computeWallFigures,
+  decodingLoadText,
   degradedText,
   estimatedPixelRate,
   formatBitrate,
@@ -92,9 +93,8 @@ describe('computeWallFigures', () => {
     const near = at(31); // 31 / 36 = 86 %
     expect(near.level).toBe('warning');
     expect(near.warning).toBe('Near what this computer can decode.');
-    expect(near.suggestion).toBe(
-      'About 30 tiles like these fit at full rate: try a 5×5 layout, or pause the tour while it runs.',
-    );
+    // No tour runs: none is suggested to pause.
+    expect(near.suggestion).toBe('About 30 tiles like these fit at full rate: try a 5×5 grid.');
     expect(at(36)).toMatchObject({ level: 'over', warning: 'More than this computer can decode.' });
   });
 
@@ -116,7 +116,7 @@ describe('computeWallFigures', () => {
     expect(f.fullPixelRate).toBe(49 * 640 * 360 * 25);
     expect(f.degradedWhy).toBe('12 % of frames dropped');
     expect(degradedText(f)).toBe('20 in overview: 14 for load, 4 at start-up, 2 pinned');
-    expect(f.suggestion).toMatch(/try a 5×5 layout/);
+    expect(f.suggestion).toMatch(/try a 5×5 grid/);
   });
 
   it('an overloaded load reading warns whatever the pixel figure, with the load’s reason', () => {
@@ -127,9 +127,32 @@ describe('computeWallFigures', () => {
       sustainedPixelRate: null,
       cores: 2,
     });
-    expect(f).toMatchObject({ level: 'warning', warning: 'This computer is overloaded: long tasks.' });
-    // Four tiles are far below what the computer decodes: not "try a smaller layout" as if they were the cause.
-    expect(f.suggestion).toMatch(/^The wall asks less than this computer decodes: another program/);
+    // Four tiles use a few % of the computer: the gauge would contradict "overloaded".
+    expect(f.level).toBe('warning');
+    expect(f.warning).toBe(
+      `Pictures arrive late or are dropped (long tasks), though the wall uses only ${Math.round(f.share * 100)} % of this computer.`,
+    );
+    expect(f.warning).not.toMatch(/overloaded/);
+    // Not "try a smaller layout" as if they were the cause; no tour runs, so none to pause.
+    expect(f.suggestion).toBe(
+      'Another program may be using the processor. A smaller grid still lightens it.',
+    );
+  });
+
+  it('says overloaded where the gauge agrees, and suggests pausing a tour only while one runs', () => {
+    const f = (tourRunning: boolean) =>
+      computeWallFigures({
+        health: health({ playing: 25 }),
+        tiles: tiles(25), // 25 / 36 = 69 % of the computer
+        budget: budget({ load: 'overloaded', loadReason: 'long tasks' }),
+        sustainedPixelRate: null,
+        cores: 2,
+        tourRunning,
+      });
+    expect(f(false).warning).toBe('This computer is overloaded: long tasks.');
+    expect(f(false).suggestion).not.toMatch(/tour/);
+    expect(f(true).suggestion).toMatch(/pausing the tour|pause the tour/);
+    expect(decodingLoadText(f(false).share)).toBe('Decoding load 69 %');
   });
 
   it('formats as the bar shows it', () => {

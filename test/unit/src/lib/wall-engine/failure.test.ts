@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { detectCapabilities } from '../../../../../src/lib/wall-engine/capabilities';
-import { failureFromPlayerError, failureFromStartError } from '../../../../../src/lib/wall-engine/failure';
+import {
+  failureDetailText,
+  failureFromPlayerError,
+  failureFromStartError,
+  FAILURE_LABELS,
+} from '../../../../../src/lib/wall-engine/failure';
 
 describe('failure reasons', () => {
   it('reads a 503 or an "offline" message from streams:start as device-offline', () => {
@@ -32,10 +37,32 @@ describe('failure reasons', () => {
       reason: 'not-found',
       freshUrls: true,
     });
-    expect(failureFromPlayerError({ kind: 'http-status', status: 502, message: '' }).reason).toBe('network');
+    expect(failureFromPlayerError({ kind: 'http-status', status: 408, message: '' }).reason).toBe('network');
     expect(failureFromPlayerError({ kind: 'codec-unsupported', message: '' })).toMatchObject({
       persistent: true,
     });
+  });
+});
+
+describe('what a tile says of a failure', () => {
+  it('a media server answering HTTP 500 is no network problem: it says so', () => {
+    const failure = failureFromPlayerError({ kind: 'http-status', status: 500, message: 'HTTP 500' });
+    expect(failure.reason).toBe('media-server');
+    expect(FAILURE_LABELS[failure.reason]).not.toMatch(/network/i);
+    expect(failure.detail).toBe('The media server answered HTTP 500');
+    expect(failureFromPlayerError({ kind: 'http-status', status: 502, message: '' }).reason).toBe(
+      'media-server',
+    );
+  });
+
+  it('the detail never repeats the headline (“The video could not be decoded” once)', () => {
+    expect(failureDetailText('media-error', 'MediaError: MediaMSEError (appendBuffer failed)')).toBeNull();
+    expect(failureDetailText('media-error', 'the video could not be decoded')).toBeNull();
+    expect(failureDetailText('media-error', 'the video could not be decoded: PIPELINE_ERROR_DECODE')).toBe(
+      'PIPELINE_ERROR_DECODE',
+    );
+    expect(failureDetailText('device-offline', 'device is offline')).toBe('device is offline');
+    expect(failureDetailText('network', null)).toBeNull();
   });
 });
 

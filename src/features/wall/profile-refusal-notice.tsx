@@ -1,0 +1,69 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { Button } from '../../components/button';
+import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { useWallEngine } from './use-wall-engine';
+import './profile-refusal-notice.css';
+
+export interface ProfileRefusalNoticeProps {
+  /** Open profile management (the app's profiles dialog); the refused profile's form opens. */
+  onEditProfile?: () => void;
+}
+
+/**
+ * One line on the wall for each profile whose credentials the platform refused: the wall stopped
+ * asking with them (a real platform locks an account retried for ever), names the profile, and offers
+ * to fix it or to try again. Saving the profile asks again by itself (WallEngineProvider).
+ */
+export function ProfileRefusalNotice({ onEditProfile }: ProfileRefusalNoticeProps) {
+  const engine = useWallEngine();
+  const subscribe = useCallback((changed: () => void) => engine.onProfileRefusals(changed), [engine]);
+  const refusals = useSyncExternalStore(subscribe, () => engine.profileRefusals());
+  const profiles = useProfilesStore((s) => s.profiles);
+  const active = useProfilesStore(selectActiveProfile);
+  const requestEdit = useProfilesStore((s) => s.requestEdit);
+  if (refusals.length === 0) return null;
+
+  return (
+    <div className="wall-refusals" data-testid="wall-profile-refusals">
+      {refusals.map((refusal) => {
+        const profile = refusal.profile ? profiles.find((p) => p.id === refusal.profile) : active;
+        const name = profile?.name ?? refusal.profile;
+        return (
+          <div
+            key={refusal.profile || '(active)'}
+            className="wall-refusal small"
+            role="alert"
+            data-testid="wall-profile-refused"
+            data-profile={profile?.id ?? refusal.profile}
+            title={`The platform refused the credentials of profile “${name}” (${refusal.detail}). The wall stopped asking with them, so a real platform does not lock the account; saving the profile asks again.`}
+          >
+            <span className="wall-refusal-text">
+              Profile “{name}” refused: the wall stopped asking until it is fixed.
+            </span>
+            {profile && onEditProfile && (
+              <Button
+                size="small"
+                data-testid="wall-refused-edit-profile"
+                onClick={() => {
+                  requestEdit(profile.id);
+                  onEditProfile();
+                }}
+              >
+                Edit profile “{name}”
+              </Button>
+            )}
+            <Button
+              size="small"
+              variant="ghost"
+              data-testid="wall-refused-retry"
+              title="Ask the platform once more with these credentials"
+              onClick={() => engine.liftRefusal(refusal.profile)}
+            >
+              ↻ Retry
+            </Button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
