@@ -65,6 +65,7 @@ export class LivenessMeter {
       trailMs,
       queuedMs: queued,
       behindMs: trailMs === null ? null : trailMs + (queued ?? 0),
+      ...(overdue > 0 && trailMs !== null && { waitingMs: overdue }),
     };
   }
 }

@@ -101,6 +101,12 @@ export interface PlayerLiveness {
   trailMs: number | null;
   queuedMs: number | null;
   behindMs: number | null;
+  /**
+   * The part of `trailMs` that is the wait for an overdue frame (nothing came for longer than the
+   * stream's cadence allows): the newest picture ages meanwhile. A stream that stopped is the frame
+   * watchdog's to handle, not a catch-up's. Absent: none measured.
+   */
+  waitingMs?: number;
 }
 
 /** The sound of the audible tile (PlayerOptions.audio). */

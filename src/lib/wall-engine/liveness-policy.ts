@@ -138,7 +138,10 @@ export class LivenessPolicy {
     if (behindMs !== null) this.floorMs = Math.min(this.floorMs ?? behindMs, behindMs);
     const queuedNow = this.value.queuedMs;
     if (queuedNow !== null) this.floorQueuedMs = Math.min(this.floorQueuedMs ?? queuedNow, queuedNow);
-    const fallen = behind && behindMs! - (this.floorMs ?? 0) > s.behindMarginMs;
+    // Waiting for an overdue frame ages the picture (the badge says so) but is no backlog to skip: a
+    // stream that stopped is the frame watchdog's (stalled, then a new player), not a catch-up's.
+    const backlogMs = behindMs === null ? null : behindMs - (finite(liveness?.waitingMs) ?? 0);
+    const fallen = behind && backlogMs! - (this.floorMs ?? 0) > s.behindMarginMs;
     this.fallenSince = fallen ? (this.fallenSince ?? now) : null;
     if (!fallen) {
       this.liveSince ??= now;

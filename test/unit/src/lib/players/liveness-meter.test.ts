@@ -33,7 +33,12 @@ describe('LivenessMeter', () => {
     expect(meter.liveness(0, last + 30).trailMs).toBe(0);
     expect(meter.liveness(0, last + 240).trailMs).toBe(0);
     // Nothing came for 1.25 s: the picture is 1 s older than the cadence allows.
-    expect(meter.liveness(100, last + 1_250)).toEqual({ trailMs: 1_000, queuedMs: 100, behindMs: 1_100 });
+    expect(meter.liveness(100, last + 1_250)).toEqual({
+      trailMs: 1_000,
+      queuedMs: 100,
+      behindMs: 1_100,
+      waitingMs: 1_000,
+    });
     // Without a clock (a caller that only wants the arrival figure) nothing is added.
     expect(meter.liveness(0).trailMs).toBe(0);
   });

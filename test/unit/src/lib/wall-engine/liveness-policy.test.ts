@@ -56,6 +56,13 @@ describe('LivenessPolicy', () => {
     expect(p.observe(at(5_000), 4_000, false)).toBe('reconnect');
   });
 
+  it('a picture aging while no frame comes is called behind, but is the watchdog\'s, not a catch-up\'s', () => {
+    const p = policy();
+    const waiting = { ...at(5_000), waitingMs: 4_800 };
+    expect(run(p, 0, 10, waiting)).toEqual([]);
+    expect(p.reading()).toMatchObject({ behind: true, behindMs: 5_000 });
+  });
+
   it('jumps when the lag waits in the player, reconnects when it is in delivery', () => {
     const queued = policy();
     expect(run(queued, 0, 2, at(6_000, 5_000), true)).toEqual([{ at: 2, how: 'jump' }]);
