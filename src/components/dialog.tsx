@@ -32,9 +32,12 @@ export function Dialog({ title, onClose, children, footer, size = 'medium', test
     const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     return () => {
+      // Removing a modal dialog does not hand focus back by itself; but where the operator has already
+      // put the focus elsewhere (closed with Esc, then clicked or tabbed on), it stays there.
+      const now = document.activeElement;
+      const focusLost = !now || now === document.body || dialog.contains(now);
       if (dialog.open) dialog.close();
-      // Removing a modal dialog does not hand focus back by itself.
-      if (returnTo?.isConnected) returnTo.focus();
+      if (focusLost && returnTo?.isConnected) returnTo.focus();
     };
   }, []);
 
