@@ -396,83 +396,8 @@ describe('the first hour at 1366 × 768: what the second round found', () => {
   });
 });
 
-/** A locked kiosk's admin PIN: the wait after wrong PINs counts down to its end, and is over there. */
-describe('the first hour at 1366 × 768: the PIN lockout countdown', () => {
-  let s: WebShellSession;
-  const PIN = '2468';
-
-  beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    s = await openWebShell({ liveMedia: false, viewport: SMALL });
-    const { user } = s.demo.credentials;
-    const product = s.demo.data.products.find((p) => p.userKey === user.userKey)!;
-    const device = s.demo.data.devicesByProduct.get(product.productKey)![0];
-    const file = {
-      version: 1,
-      profiles: [
-        {
-          id: 'control-room',
-          name: 'Control room',
-          baseUrl: s.demo.baseUrl,
-          credentials: { type: 'user', ...user },
-        },
-      ],
-      layouts: [
-        {
-          id: 'one',
-          name: 'One',
-          profile: 'control-room',
-          grid: { columns: 1, rows: 1 },
-          tiles: [{ deviceKey: device.deviceKey }],
-        },
-      ],
-      kiosk: { enabled: true, startLayout: 'one', locked: true, adminPin: PIN },
-      selectedProfile: 'control-room',
-    };
-    const imported = await s.call('provisioning:import', { text: JSON.stringify(file) });
-    expect(imported.ok, JSON.stringify(imported)).toBe(true);
-    await s.page.reload();
-    await s.page.locator('[data-testid="app-shell"][data-state="ready"]').waitFor({ timeout: 30_000 });
-  });
-  afterAll(async () => {
-    await s?.close();
-  });
-
-  it('counts down, never up, and at 0 says no more “Try again in 30 s” without a new attempt', async () => {
-    const page = s.page;
-    await page.getByTestId('kiosk-admin').click();
-    const dialog = page.getByTestId('kiosk-admin-dialog');
-    await dialog.waitFor();
-    const pin = dialog.locator('#kiosk-pin');
-    const status = dialog.getByTestId('kiosk-unlock-status');
-    for (let i = 0; i < 3; i++) {
-      await expect.poll(() => pin.isEnabled(), { timeout: 30_000 }).toBe(true);
-      await pin.fill('0000');
-      await dialog.getByRole('button', { name: 'Unlock with admin PIN' }).click();
-      await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^Wrong PIN\./);
-    }
-    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/Try again in \d+ s\.$/);
-    await shoot(page, 'kiosk-pin-wait');
-    // Read the count as it runs out: it only goes down.
-    const seen: number[] = [];
-    await expect
-      .poll(
-        async () => {
-          const text = (await status.textContent()) ?? '';
-          const left = /Try again in (\d+) s/.exec(text);
-          if (left) seen.push(Number(left[1]));
-          return pin.isEnabled();
-        },
-        { timeout: 60_000, interval: 500 },
-      )
-      .toBe(true);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(seen.every((n, i) => i === 0 || n <= seen[i - 1])).toBe(true);
-    // The wait is over and nothing new was tried: the refusal stays, the old wait does not.
-    await expect(status.textContent()).resolves.toBe('Wrong PIN.');
-    await shoot(page, 'kiosk-pin-wait-over');
-  }, 150_000);
-});
+// The PIN lockout countdown (item 7) is walked in first-hour-rest.spec.ts, with a refused try during the
+// wait and the unlock at its end.
 
 /** The templates panel (a Project profile) tells the truth about a send. */
 describe('the first hour at 1366 × 768: the templates panel', () => {

@@ -258,6 +258,7 @@ describe('the first hour, the rest: the PIN lockout countdown', () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeLessThanOrEqual(seen[i - 1]);
     // Over, and nothing new tried: no old wait shown again, and the form takes a PIN.
     await expect(status.textContent()).resolves.not.toMatch(/try again/i);
+    await expect(status.textContent()).resolves.toMatch(/^Wrong PIN\./);
     await expect(unlock.isDisabled()).resolves.toBe(true); // empty field
     await shoot(page, 'kiosk-pin-wait-over');
     await pin.fill(PIN);
