@@ -145,11 +145,14 @@ export function DevicesView({
   const closeDetails = useCallback(() => {
     const key = details?.deviceKey;
     setDetails(null);
-    // Back to the row the details were opened from, when it is still in view.
+    // Back to the row the details were opened from, when it is still in view, and only where the focus
+    // was lost with the details: an operator who has already focused a row (or anything else) keeps it.
     if (key)
-      requestAnimationFrame(() =>
-        gridRef.current?.querySelector<HTMLElement>(`[data-device-key="${CSS.escape(key)}"]`)?.focus(),
-      );
+      requestAnimationFrame(() => {
+        const now = document.activeElement;
+        if (now && now !== document.body) return;
+        gridRef.current?.querySelector<HTMLElement>(`[data-device-key="${CSS.escape(key)}"]`)?.focus();
+      });
   }, [details]);
 
   const byKey = useMemo(() => new Map(items.map((d) => [d.deviceKey, d])), [items]);
