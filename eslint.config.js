@@ -9,6 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { noUiLiterals } from './scripts/eslint-rules/no-ui-literals.js';
 
 /** The repository root: every path zone below is relative to it, whatever the working directory. */
 const root = dirname(fileURLToPath(import.meta.url));
@@ -68,6 +69,23 @@ const onlyFrom = (target, allowed, message) => ({
   except: [target, ...allowed, 'node_modules'].map((path) => `./${path}`),
   message,
 });
+
+/**
+ * The folders whose words all come from the message catalogs (issue #32): a literal word in their JSX
+ * is an error. Each folder converted joins the list, until it is all of src/.
+ */
+const I18N_CONVERTED = [
+  'src/app',
+  'src/components',
+  'src/features/catalog',
+  'src/features/operator-log',
+  'src/features/profiles',
+  'src/features/room',
+  'src/features/templates',
+  'src/features/wall',
+  'src/session',
+  'src/i18n',
+];
 
 const pathZones = [
   onlyFrom(
@@ -209,6 +227,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: I18N_CONVERTED.map((path) => (/\.tsx?$/.test(path) ? path : `${path}/**/*.{ts,tsx}`)),
+    plugins: { local: { rules: { 'no-ui-literals': noUiLiterals } } },
+    rules: { 'local/no-ui-literals': 'error' },
   },
   prettier,
 );

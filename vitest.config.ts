@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit tests (mock only `electron`), and end-to-end tests that drive
-// real Chromium against the demo platform and the browser shell over loopback.
+// Three projects: fast unit tests (mock only `electron`), end-to-end tests that drive real Chromium
+// against the demo platform and the browser shell over loopback, and the wall's e2e spec again (zlm).
+//
+// `vitest run` alone runs them one after the other (vitest runs projects with fileParallelism off
+// after all the others). `npm test` (test/support/run-suite.ts) runs the unit files beside the e2e
+// specs instead, in two processes, and cuts the e2e specs into shards either lane takes.
 export default defineConfig({
   test: {
     projects: [
@@ -18,6 +22,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.spec.ts'],
           environment: 'node',
+          // The renderer is built once before any spec, never under a running one.
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           // Each e2e file runs a Chromium; two cores cannot carry several at once.
@@ -32,6 +38,7 @@ export default defineConfig({
           include: ['test/e2e/wall.spec.ts'],
           environment: 'node',
           env: { DEMO_PLATFORM_ZLM: '1' },
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

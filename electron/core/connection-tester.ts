@@ -14,7 +14,7 @@ import type { PlatformClient } from './platform-client';
 import { toPlatformError } from './platform-error';
 
 /** A product key no platform should hold: asking for its devices proves only that we got in. */
-export const PROBE_PRODUCT_KEY = 'connection-test-probe';
+const PROBE_PRODUCT_KEY = 'connection-test-probe';
 
 /** Errors that say nothing about the credentials: the platform could not be asked. */
 const UNDECIDED = new Set(['network', 'timeout', 'server', 'bad-response', 'cancelled']);

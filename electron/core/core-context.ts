@@ -1,6 +1,7 @@
 import type { ProfileView } from '../shared/profile';
 import type { CredentialVault, VaultProfile } from './credential-vault';
 import type { DemoLifecycle } from './demo-lifecycle';
+import type { DeviceNameLookup } from './device-name-lookup';
 import type { EventBus } from './event-bus';
 import type { LayoutStore } from './layout-store';
 import type { TourStore } from './tour-store';
@@ -15,6 +16,8 @@ import type { KioskPin, PinThrottle } from './kiosk-pin';
 import type { SettingsStore } from './settings-store';
 import type { TemplateHistory } from './template-history';
 import type { CorePorts } from './core-ports';
+import type { HostedBrokerRunner } from './room/hosted-broker-runner';
+import type { RoomConfigStore } from './room/room-config-store';
 
 /** What every domain's handlers share: the services, the event bus and the announcements. */
 export interface CoreContext {
@@ -33,6 +36,12 @@ export interface CoreContext {
   demo: DemoLifecycle;
   uiState: UiStateStore;
   health: PlatformHealth;
+  /** Device names looked up for tiles without one, and kept with the layouts. */
+  deviceNames: DeviceNameLookup;
+  /** The control room's settings and broker password (room:config, room:configure, provisioning). */
+  roomConfig: RoomConfigStore;
+  /** The broker this PC hosts when the room's settings say so. */
+  hostedBroker: HostedBrokerRunner;
   /** The admin PIN, the throttle on wrong ones, and an administrator's unlock. */
   kiosk: { pin: KioskPin; throttle: PinThrottle; session: AdminSession };
   /** Push the current state of a document to every listener after it changed. */

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../shared/domain';
+import type { CodedFieldProblem, ErrorParams, FieldProblem } from '../shared/domain';
 import type { AppError, AppErrorKind } from '../shared/contract';
 import { redactor } from './redact';
 
@@ -10,17 +10,20 @@ import { redactor } from './redact';
  */
 export class CoreError extends Error {
   readonly kind: AppErrorKind;
-  readonly details?: FieldProblem[];
+  readonly details?: CodedFieldProblem[];
+  /** A stable code for the renderer to word (see AppError.code), with its parameters. */
+  readonly code?: string;
+  readonly params?: ErrorParams;
 
-  constructor(kind: AppErrorKind, message: string, details?: FieldProblem[]) {
+  constructor(kind: AppErrorKind, message: string, details?: CodedFieldProblem[], coded?: Coded) {
     super(redactor.redact(message));
     this.name = 'CoreError';
     this.kind = kind;
-    if (details !== undefined)
-      this.details = details.map((d) => ({
-        path: redactor.redact(d.path),
-        message: redactor.redact(d.message),
-      }));
+    if (details !== undefined) this.details = details.map(redactProblem);
+    if (coded !== undefined) {
+      this.code = coded.code;
+      if (coded.params !== undefined) this.params = redactParams(coded.params);
+    }
   }
 
   toData(): AppError {
@@ -28,12 +31,40 @@ export class CoreError extends Error {
       kind: this.kind,
       message: this.message,
       ...(this.details !== undefined && { details: this.details.map((d) => ({ ...d })) }),
+      ...(this.code !== undefined && { code: this.code }),
+      ...(this.params !== undefined && { params: { ...this.params } }),
     };
   }
 
   toJSON(): AppError {
     return this.toData();
   }
+}
+
+/** A code and its parameters, as a CoreError or a field problem carries them. */
+export interface Coded {
+  code: string;
+  params?: ErrorParams;
+}
+
+/**
+ * Parameters through the redactor, as messages are: they are shown and logged like them, so a
+ * secret that reached one by mistake (a path that names a secret's value) is hidden there too.
+ */
+export function redactParams(params: ErrorParams): ErrorParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? redactor.redact(v) : v]),
+  );
+}
+
+/** A field problem with its path, words and parameters through the redactor. */
+export function redactProblem(d: CodedFieldProblem): CodedFieldProblem {
+  return {
+    path: redactor.redact(d.path),
+    message: redactor.redact(d.message),
+    ...(d.code !== undefined && { code: d.code }),
+    ...(d.params !== undefined && { params: redactParams(d.params) }),
+  };
 }
 
 /** "3 problems: name is required; ..." for a message that names the first few. */

@@ -1,5 +1,6 @@
 import type { Http } from './http-port';
 import type { Logger } from './logger';
+import type { OpenRoomLink } from './room/room-link';
 import type { Clock, DemoLauncher, KeyValueStore, SecretCipher, SnapshotFolder, WallWindows } from './ports';
 
 /** What a shell gives the core it creates (createCore): its adapters, and who is asking. */
@@ -13,8 +14,17 @@ export interface CorePorts {
   logger?: Logger;
   /** Start (or return the already running) embedded demo platform. Absent: demo:start is refused. */
   startDemo?: DemoLauncher;
-  /** Who is asking, for app:info. */
-  app: { shell: 'electron' | 'web'; name?: string; version?: string; platform?: string };
+  /**
+   * Who is asking, for app:info; `systemLanguages`, the OS's preferred languages, most preferred
+   * first, where the shell can ask the OS (the desktop app), for the renderer's 'auto' language.
+   */
+  app: {
+    shell: 'electron' | 'web';
+    name?: string;
+    version?: string;
+    platform?: string;
+    systemLanguages?: () => string[];
+  };
   /** Per platform request; the client's default (10 s) if absent. */
   platformTimeoutMs?: number;
   /** Between probes of a platform that stopped answering; 2 s by default. */
@@ -25,6 +35,10 @@ export interface CorePorts {
   windows?: WallWindows;
   /** The operator log's folder (`<data folder>/operator-log`); absent: the log is kept in memory only. */
   operatorLogDir?: string;
+  /** Opens the room's links (the MQTT client by default: room/mqtt-room-link.ts). */
+  openRoomLink?: OpenRoomLink;
+  /** This PC's host name, for its default name in the control room; the OS's by default. */
+  hostName?: string;
   /** Where tile snapshots go (the desktop app: Pictures); absent: snapshots:save is refused (the browser downloads). */
   snapshots?: SnapshotFolder;
 }

@@ -1,9 +1,11 @@
 import type { Channel, ChannelOutput, EventName, EventPayload, Notice, Result } from '../shared/contract';
+import { hostname } from 'node:os';
 import type { AfterImport, ProvisioningSummary } from '../shared/provisioning';
 import { toView, type CoreContext } from './core-context';
 import type { CorePorts } from './core-ports';
 import { CredentialVault } from './credential-vault';
 import { DemoLifecycle } from './demo-lifecycle';
+import { DeviceNameLookup } from './device-name-lookup';
 import { EventBus, type AnyListener } from './event-bus';
 import { appHandlers } from './handlers/app-handlers';
 import { AdminSession, guardKioskLock } from './kiosk-lock';
@@ -24,6 +26,11 @@ import { tourHandlers } from './handlers/tour-handlers';
 import { viewTransferHandlers } from './handlers/view-transfer-handlers';
 import { reportDanglingTours, TourStore } from './tour-store';
 import { profileHandlers } from './handlers/profile-handlers';
+import { roomConfigHandlers } from './handlers/room-config-handlers';
+import { roomHandlers } from './handlers/room-handlers';
+import { createRoomService } from './room/room-setup';
+import { HostedBrokerRunner } from './room/hosted-broker-runner';
+import { RoomConfigStore } from './room/room-config-store';
 import { provisioningHandlers } from './handlers/provisioning-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { snapshotHandlers } from './handlers/snapshot-handlers';
@@ -68,6 +75,8 @@ export interface Core {
   applyProvisioningFile(file: string, options?: { after?: AfterImport }): Promise<ProvisioningFileResult>;
   /** The standing file at its per-OS path, applied once per content; undefined when absent or applied. */
   applyStandingProvisioning(file?: string): Promise<ProvisioningFileResult | undefined>;
+  /** Stop for good (the shell quits): the room's screens say offline, its links and hosted broker close. */
+  close(): Promise<void>;
 }
 
 /**
@@ -93,7 +102,23 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const operatorLog = new OperatorLog({ dir: ports.operatorLogDir, log: log.child('operator-log') });
   await operatorLog.open();
   const tours = new TourStore(ports.store, notify);
-  await Promise.all([vault.open(), settings.get(), layouts.list(), history.open(), tours.list()]);
+  const roomConfig = new RoomConfigStore({
+    store: ports.store,
+    cipher: ports.cipher,
+    onNotice: notify,
+    hostName: ports.hostName ?? hostname(),
+  });
+  const hostedBroker = new HostedBrokerRunner({ onNotice: notify, log: log.child('room') });
+  // The hosted broker follows the room's settings (registered first: it starts before the room rejoins).
+  roomConfig.onChange((current) => void hostedBroker.apply(current));
+  await Promise.all([
+    vault.open(),
+    settings.get(),
+    layouts.list(),
+    history.open(),
+    tours.list(),
+    roomConfig.open(),
+  ]);
   await repairDanglingReferences({ vault, settings, layouts });
   const viewIds = (await layouts.list()).map((l) => l.id);
   await reportDanglingTours(tours, viewIds, notify);
@@ -117,6 +142,18 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       await probeCall(client, (await vault.connectionFor(profile.id)).credentials);
     },
     intervalMs: ports.platformProbeMs,
+  });
+
+  const deviceNames = new DeviceNameLookup({
+    vault,
+    settings,
+    layouts,
+    tours,
+    clients,
+    log: log.child('device-names'),
+    now: () => clock.now(),
+    // ctx is built below; names are written only after the start delay.
+    announce: { layouts: () => ctx.announce.layouts(), tours: () => ctx.announce.tours() },
   });
 
   const views = async () => {
@@ -145,6 +182,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     kiosk,
     uiState: new UiStateStore(ports.store, () => clock.now(), notify),
     health,
+    deviceNames,
+    roomConfig,
+    hostedBroker,
     views,
     selectProfile: (id) => settings.update((s) => ({ ...s, selectedProfileId: id })).then(() => undefined),
     announce: {
@@ -155,6 +195,30 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       kiosk: async () => events.emit('kiosk:changed', await kioskStatusOf({ settings, kiosk })),
     },
   };
+
+  // The room: this PC's screens and the console's view of every screen (the hosted broker first, so
+  // the links find it listening).
+  const room = createRoomService({
+    settings: {
+      current: async () => {
+        const current = await roomConfig.current();
+        await hostedBroker.apply(current);
+        return current;
+      },
+      onChange: (listener) => roomConfig.onChange(listener),
+    },
+    vault,
+    appSettings: settings,
+    layouts,
+    operatorLog,
+    events,
+    log: log.child('room'),
+    now: () => clock.now(),
+    version: ports.app.version ?? '0.0.0',
+    ...(ports.openRoomLink && { openLink: ports.openRoomLink }),
+    hosting: () => hostedBroker.state().hosting,
+  });
+  hostedBroker.onChange(() => room.announce());
 
   const handlers: CoreHandlers = guardKioskLock(
     {
@@ -173,6 +237,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       ...uiStateHandlers(ctx),
       ...windowHandlers(ctx),
       ...snapshotHandlers(ctx),
+      ...roomConfigHandlers(ctx),
+      ...roomHandlers(room),
       ...operatorLogHandlers({ operatorLog, events, now: () => clock.now() }),
       'platform:status': async () => health.status((await settings.get()).selectedProfileId),
     },
@@ -181,6 +247,15 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   );
 
   await warnAboutWeakStorage(ports.cipher, notify);
+  // The broker this PC hosts, when the room's settings say so (a failure to start is a notice).
+  await roomConfig.current().then(
+    (current) => hostedBroker.apply(current),
+    (e: unknown) => notify({ level: 'error', source: 'room', message: (e as Error).message }),
+  );
+  // Names for tiles that have none: once after start, then after every change (never blocking).
+  deviceNames.start(events);
+  // Joins the room when its settings say so (connecting goes on in the background).
+  await room.start();
   const fileDeps = { importProvisioning: (text: string) => importProvisioning(ctx, text), notify };
 
   return {
@@ -194,5 +269,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     applyProvisioningFile: (file, options) => applyProvisioningFile(file, fileDeps, options),
     applyStandingProvisioning: (file = standingProvisioningPath()) =>
       applyStandingProvisioning(file, { ...fileDeps, store: ports.store, now: () => clock.now() }),
+    close: async () => {
+      await room.close();
+      await hostedBroker.close();
+    },
   };
 }

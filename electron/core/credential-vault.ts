@@ -64,7 +64,7 @@ export interface Connection {
 
 const TIER_RANK: Record<StorageTier, number> = { weak: 0, test: 1, file: 2, strong: 3 };
 
-export const WEAK_STORAGE_MESSAGE =
+const WEAK_STORAGE_MESSAGE =
   'Only weak secret storage is available on this machine: no OS keychain (such as GNOME Keyring or KWallet) ' +
   'answered, so secrets could only be obfuscated with a key that is the same on every Linux machine. ' +
   'The profile was not saved. Install or unlock a keychain and try again, or confirm that you accept ' +
@@ -181,13 +181,22 @@ export class CredentialVault {
 
       const needsCipher = prepared.filter(({ input }) => hasNewSecrets(input));
       const tier = needsCipher.length ? await this.deps.cipher.tier() : undefined;
-      if (tier === 'unavailable') throw new CoreError('vault', UNAVAILABLE_STORAGE_MESSAGE);
+      if (tier === 'unavailable')
+        throw new CoreError('vault', UNAVAILABLE_STORAGE_MESSAGE, undefined, { code: 'vault.unavailable' });
       if (tier === 'weak') {
         const refused = needsCipher.filter(({ input }) => !input.acceptWeakStorage);
         if (refused.length)
-          throw new CoreError('weak-storage', WEAK_STORAGE_MESSAGE, [
-            { path: WEAK_STORAGE_PATH, message: 'secrets can only be stored weakly here: accept it to save' },
-          ]);
+          throw new CoreError(
+            'weak-storage',
+            WEAK_STORAGE_MESSAGE,
+            [
+              {
+                path: WEAK_STORAGE_PATH,
+                message: 'secrets can only be stored weakly here: accept it to save',
+              },
+            ],
+            { code: 'vault.weak' },
+          );
       }
 
       const now = this.clock.now();

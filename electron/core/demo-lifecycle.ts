@@ -5,7 +5,7 @@ import type { DemoLaunch, DemoLauncher } from './ports';
 
 /** The id of the profile demo:start creates; a call with it restarts the demo platform if needed. */
 export const DEMO_PROFILE_ID = 'demo-platform';
-export const DEMO_PROFILE_NAME = 'Demo platform';
+const DEMO_PROFILE_NAME = 'Demo platform';
 
 /**
  * The embedded demo platform as the core sees it: started once through the shell's launcher, and

@@ -15,11 +15,22 @@ import type { SettingsStore } from './settings-store';
  */
 interface OpenWhenLocked<C extends Channel> {
   why: string;
-  refuse?: (input: ChannelParsedInput<C>) => string | undefined;
+  refuse?: (input: ChannelParsedInput<C>) => Refusal | undefined;
 }
 
-/** The ui keys a locked wall itself writes: how each window was left, and the shell's column widths. */
-const LOCKED_UI_KEY = /^(wall\.view|wall\.window\.[A-Za-z0-9._-]+|shell\.layout)$/;
+/**
+ * What a locked wall refuses, in English words (the start of the refusal's sentence) and as a code
+ * the renderer words (`action`, under `errors:kiosk.action`), with the names it needs (a ui key, a
+ * log kind, a channel): names, never a value.
+ */
+export interface Refusal {
+  words: string;
+  action: string;
+  params?: Record<string, string>;
+}
+
+/** The ui keys a locked wall itself writes: how each window (and room screen) was left, and the shell's column widths. */
+const LOCKED_UI_KEY = /^(wall\.view|wall\.(window|screen)\.[A-Za-z0-9._-]+|shell\.layout)$/;
 
 /**
  * The operator-log kinds an unattended wall produces by itself: its tiles going stale, failing and
@@ -53,7 +64,10 @@ export const OPEN_WHEN_LOCKED: { readonly [C in Channel]?: OpenWhenLocked<C> } =
   'ui:get': { why: 'reads' },
   'ui:set': {
     why: 'the wall remembers how it was left (open view, selected tile, column widths) to come back after a crash',
-    refuse: ({ key }) => (LOCKED_UI_KEY.test(key) ? undefined : `Remembering "${key}"`),
+    refuse: ({ key }) =>
+      LOCKED_UI_KEY.test(key)
+        ? undefined
+        : { words: `Remembering "${key}"`, action: 'rememberUi', params: { key } },
   },
   'platform:status': { why: 'reads' },
   'kiosk:status': { why: 'reads' },
@@ -69,45 +83,55 @@ export const OPEN_WHEN_LOCKED: { readonly [C in Channel]?: OpenWhenLocked<C> } =
     why: 'the wall logs what happens to its tiles and tours',
     refuse: ({ events }) => {
       const other = events.find((e) => !LOCKED_OPLOG_KINDS.has(e.kind));
-      return other && `Logging an operator’s edit ("${other.kind}")`;
+      return (
+        other && {
+          words: `Logging an operator’s edit ("${other.kind}")`,
+          action: 'logEdit',
+          params: { eventKind: other.kind },
+        }
+      );
     },
   },
   'oplog:list': { why: 'reads' },
   'oplog:csv': { why: 'reads (the CSV is returned, not written)' },
+  'room:config': { why: 'reads (no password)' },
+  'room:status': { why: 'reads' },
+  'room:report': { why: 'a locked screen still obeys the room and says what it shows' },
 };
 
-/** Words for the refused channels a person is likely to meet; any other says its channel. */
-const REFUSED_WORDS: { readonly [C in Channel]?: string } = {
-  'profiles:save': 'Saving a connection profile',
-  'profiles:remove': 'Removing a connection profile',
-  'profiles:select': 'Switching the connection profile',
+/**
+ * Words (and the action's code, `errors:kiosk.action.<code>` in the renderer) for the refused
+ * channels a person is likely to meet; any other says its channel.
+ */
+export const REFUSED_WORDS: { readonly [C in Channel]?: Refusal } = {
+  'profiles:save': { words: 'Saving a connection profile', action: 'saveProfile' },
+  'profiles:remove': { words: 'Removing a connection profile', action: 'removeProfile' },
+  'profiles:select': { words: 'Switching the connection profile', action: 'selectProfile' },
   // The test of a saved profile keeps the placement that worked: it rewrites the profile.
-  'profiles:test': 'Testing a connection profile',
-  'templates:create': 'Adding an archive template',
-  'layouts:save': 'Saving a layout',
-  'layouts:remove': 'Removing a layout',
-  'layouts:rename': 'Renaming a view',
-  'layouts:duplicate': 'Duplicating a view',
-  'settings:set': 'Changing settings',
-  'demo:start': 'Starting the demo platform',
+  'profiles:test': { words: 'Testing a connection profile', action: 'testProfile' },
+  'templates:create': { words: 'Adding an archive template', action: 'createTemplate' },
+  'layouts:save': { words: 'Saving a layout', action: 'saveLayout' },
+  'layouts:remove': { words: 'Removing a layout', action: 'removeLayout' },
+  'layouts:rename': { words: 'Renaming a view', action: 'renameView' },
+  'layouts:duplicate': { words: 'Duplicating a view', action: 'duplicateView' },
+  'settings:set': { words: 'Changing settings', action: 'changeSettings' },
+  'demo:start': { words: 'Starting the demo platform', action: 'startDemo' },
   // A window opened now is opened again at every start: it changes what a locked wall shows.
-  'windows:open': 'Opening a view in a new window',
-  'provisioning:import': 'Importing a provisioning file',
-  'tours:save': 'Saving a tour',
-  'tours:remove': 'Removing a tour',
-  'views:import': 'Importing views',
+  'windows:open': { words: 'Opening a view in a new window', action: 'openWindow' },
+  'provisioning:import': { words: 'Importing a provisioning file', action: 'importProvisioning' },
+  'tours:save': { words: 'Saving a tour', action: 'saveTour' },
+  'tours:remove': { words: 'Removing a tour', action: 'removeTour' },
+  'views:import': { words: 'Importing views', action: 'importViews' },
 };
 
 /** The channels a locked kiosk refuses whatever their input. */
 export const REFUSED_WHEN_LOCKED: readonly Channel[] = CHANNELS.filter((c) => !OPEN_WHEN_LOCKED[c]);
 
 /** Why a call is refused on a locked kiosk, or undefined when a locked wall may make it. */
-export function lockedRefusal<C extends Channel>(
-  channel: C,
-  input: ChannelParsedInput<C>,
-): string | undefined {
+function lockedRefusal<C extends Channel>(channel: C, input: ChannelParsedInput<C>): Refusal | undefined {
   const open = OPEN_WHEN_LOCKED[channel] as OpenWhenLocked<C> | undefined;
-  if (!open) return REFUSED_WORDS[channel] ?? `The call "${channel}"`;
+  if (!open)
+    return REFUSED_WORDS[channel] ?? { words: `The call "${channel}"`, action: 'call', params: { channel } };
   return open.refuse?.(input);
 }
 
@@ -160,8 +184,10 @@ export function guardKioskLock(
       if (refusal !== undefined && !session.editable((await settings.get()).kiosk.locked))
         throw new CoreError(
           'locked',
-          `${refusal} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +
+          `${refusal.words} is not allowed: this wall is locked as a kiosk. An administrator can unlock ` +
             'it with the admin PIN, or change it with a provisioning file.',
+          undefined,
+          { code: 'kiosk.locked', params: { action: refusal.action, ...refusal.params } },
         );
       return handler(input);
     };

@@ -85,7 +85,7 @@ export const FREE_PIN_TRIES = 3;
  * back counts as no time; a step forward counts as it is (so a wait can end early by a clock set
  * forward, never last longer than it said).
  */
-export function monotonic(now: () => number): () => number {
+function monotonic(now: () => number): () => number {
   let last = now();
   let elapsed = 0;
   return () => {

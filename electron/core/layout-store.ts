@@ -14,7 +14,7 @@ const LayoutsDocSchema = z.object({
 type LayoutsDoc = z.infer<typeof LayoutsDocSchema>;
 
 /** Format 0: a bare array of layouts, stored without the envelope. */
-export const LAYOUT_MIGRATIONS: readonly Migration[] = [
+const LAYOUT_MIGRATIONS: readonly Migration[] = [
   (data) => {
     if (!Array.isArray(data)) throw new Error('the layouts are not a list');
     return { layouts: data };
@@ -126,6 +126,25 @@ export class LayoutStore {
       return { layouts: next };
     });
     return doc.layouts;
+  }
+
+  /**
+   * Write device names into the layouts that lack them (device-name-lookup.ts), in one write and
+   * against the layouts as stored at that moment, so an edit saved meanwhile is kept: `name` gives a
+   * layout with names added, or undefined to leave it. Returns the ids changed; nothing is written
+   * when none is.
+   */
+  async fillDeviceNames(name: (layout: Layout) => Layout | undefined): Promise<string[]> {
+    if (!(await this.list()).some((l) => name(l) !== undefined)) return [];
+    const changed: string[] = [];
+    await this.doc.update((d) => ({
+      layouts: d.layouts.map((l) => {
+        const named = name(l);
+        if (named) changed.push(l.id);
+        return named ?? l;
+      }),
+    }));
+    return changed;
   }
 
   async remove(id: string): Promise<boolean> {

@@ -1,19 +1,10 @@
 import path from 'node:path';
 import { attachLogSink, createLogger, stderrSink, type Logger, type LoggerOptions } from './logger';
-import {
-  DEFAULT_LOG_MAX_BYTES,
-  DEFAULT_LOG_MAX_FILES,
-  DEFAULT_LOG_NAME,
-  RotatingLogFile,
-  type RotatingLogFileOptions,
-} from './log-rotating-file';
+import { RotatingLogFile, type RotatingLogFileOptions } from './log-rotating-file';
 import { readLogTail, DEFAULT_TAIL_BYTES } from './log-tail';
 
 /** The log lives in `<data folder>/logs/wall.log`, 5 MiB a file, 5 files kept (25 MiB at most). */
-export const LOG_DIR_NAME = 'logs';
-export const LOG_FILE_NAME = DEFAULT_LOG_NAME;
-export const LOG_MAX_BYTES = DEFAULT_LOG_MAX_BYTES;
-export const LOG_MAX_FILES = DEFAULT_LOG_MAX_FILES;
+const LOG_DIR_NAME = 'logs';
 
 /** A shell's log file, attached to every default logger until `close`. */
 export interface FileLogging {

@@ -18,8 +18,8 @@ export interface RotatingLogFileOptions {
 }
 
 export const DEFAULT_LOG_NAME = 'wall.log';
-export const DEFAULT_LOG_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_LOG_MAX_FILES = 5;
+const DEFAULT_LOG_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_LOG_MAX_FILES = 5;
 const DEFAULT_MAX_PENDING_BYTES = 1024 * 1024;
 const DEFAULT_RETRY_MS = 30_000;
 

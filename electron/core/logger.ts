@@ -1,6 +1,6 @@
 import { redactor as processRedactor, type Redactor } from './redact';
 
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Where finished, redacted lines go (one line, no trailing newline). */
 export type LogSink = (line: string) => void;

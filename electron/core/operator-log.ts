@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   OperatorLogEntrySchema,
   type OperatorEventInput,
+  type OperatorEventWords,
   type OperatorLogEntry,
   type OperatorLogFilter,
   type OperatorLogPage,
@@ -16,7 +17,7 @@ import type { Logger } from './logger';
 import { redactor } from './redact';
 
 /** Entries kept; the oldest are dropped first. */
-export const OPERATOR_LOG_CAPACITY = 10_000;
+const OPERATOR_LOG_CAPACITY = 10_000;
 export const OPERATOR_LOG_FILE = 'operator-log.jsonl';
 
 /** `<data folder>/operator-log`: where both shells keep the operator log. */
@@ -157,6 +158,7 @@ export class OperatorLog {
       deviceKey: cleanText(event.deviceKey, false),
       deviceName: cleanText(event.deviceName, false),
       reason: cleanText(event.reason, true),
+      ...(event.words ? { words: cleanWords(event.words) } : {}),
     };
   }
 
@@ -216,14 +218,14 @@ export class OperatorLog {
 }
 
 /** The columns of the CSV export, in order. */
-export const CSV_COLUMNS = ['time', 'time (UTC)', 'event', 'device', 'device key', 'reason'] as const;
+const CSV_COLUMNS = ['time', 'time (UTC)', 'event', 'device', 'device key', 'reason'] as const;
 
 /**
  * Entries as RFC 4180 CSV: a header row, CRLF between records, fields with a comma, a quote or a
  * line break quoted (quotes doubled). A field a spreadsheet would read as a formula (starting with
  * `=`, `+`, `-`, `@`) gets a leading `'`, so a device name cannot run in the operator's spreadsheet.
  */
-export function operatorLogCsv(entries: readonly OperatorLogEntry[]): string {
+function operatorLogCsv(entries: readonly OperatorLogEntry[]): string {
   return stringify(
     entries.map((e) => [
       formatLocalTime(e.at),
@@ -246,7 +248,7 @@ export function operatorLogCsv(entries: readonly OperatorLogEntry[]): string {
 }
 
 /** `operator-log-2026-11-24-2018.csv` (this computer's time). */
-export function csvFileName(now: number): string {
+function csvFileName(now: number): string {
   const stamp = formatLocalTime(now)
     .replace(' ', '-')
     .replace(/:\d\d$/, '')
@@ -273,12 +275,46 @@ const URL_QUERY = /\b([a-z][a-z0-9+.-]*:\/\/[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Redacted, URL queries out, no control characters (line breaks only in a reason); empty → null. */
-export function cleanText(text: string | undefined, multiline: boolean): string | null {
+function cleanText(text: string | undefined, multiline: boolean): string | null {
   if (text === undefined) return null;
   let clean = redactor.redact(text).replace(URL_QUERY, '$1').replace(/\r\n?/g, '\n').replace(CONTROL, '');
   if (!multiline) clean = clean.replace(/[\n\t]+/g, ' ');
   clean = clean.trim();
   return clean === '' ? null : clean;
+}
+
+/** The structured words with their free text cleaned as a reason is (a detail may quote a URL). */
+function cleanWords(words: OperatorEventWords): OperatorEventWords {
+  const clean = (value: string) => cleanText(value, false) ?? '';
+  switch (words.kind) {
+    case 'tile-trouble': {
+      const detail = words.failure.detail === undefined ? null : cleanText(words.failure.detail, false);
+      return { kind: words.kind, failure: { reason: words.failure.reason, ...(detail ? { detail } : {}) } };
+    }
+    case 'tour-page':
+    case 'tour-started':
+      return { ...words, tour: clean(words.tour), view: words.view === null ? null : clean(words.view) };
+    case 'tour-stopped':
+      return { ...words, tour: clean(words.tour), ...(words.why ? { why: clean(words.why) } : {}) };
+    case 'put-on':
+    case 'taken-off':
+    case 'tile-changed': {
+      const view = words.view && { ...words.view, name: clean(words.view.name) };
+      if (words.kind !== 'tile-changed') return { ...words, view };
+      const pair = <T extends string | null>(p: { from: T; to: T }) => ({
+        from: (p.from === null ? null : clean(p.from)) as T,
+        to: (p.to === null ? null : clean(p.to)) as T,
+      });
+      return {
+        ...words,
+        view,
+        ...(words.channel ? { channel: pair(words.channel) } : {}),
+        ...(words.caption ? { caption: pair(words.caption) } : {}),
+      };
+    }
+    default:
+      return words;
+  }
 }
 
 function parseLine(line: string): OperatorLogEntry | null {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TEMP_FILE_PATTERN } from './atomic-write';
 
 /** A temp file of a writer that may still run is left alone until it is this old. */
-export const ORPHAN_TEMP_AGE_MS = 10 * 60_000;
+const ORPHAN_TEMP_AGE_MS = 10 * 60_000;
 
 export interface OrphanTempOptions {
   /** Epoch ms; default Date.now(). */

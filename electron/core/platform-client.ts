@@ -47,7 +47,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** A record without its key cannot be listed; other odd fields take these neutral values (shown raw). */
 const DEVICE_READING = {

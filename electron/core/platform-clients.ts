@@ -30,9 +30,18 @@ export class PlatformClients {
   async resolve(profileId: string | undefined): Promise<VaultProfile> {
     const id = profileId ?? (await this.deps.settings.get()).selectedProfileId;
     if (!id)
-      throw new CoreError('not-configured', 'No connection profile is selected. Create or select one first.');
+      throw new CoreError(
+        'not-configured',
+        'No connection profile is selected. Create or select one first.',
+        undefined,
+        { code: 'notFound.noProfileSelected' },
+      );
     const profile = await this.deps.vault.get(id);
-    if (!profile) throw new CoreError('not-configured', `There is no connection profile "${id}".`);
+    if (!profile)
+      throw new CoreError('not-configured', `There is no connection profile "${id}".`, undefined, {
+        code: 'notFound.profile',
+        params: { id },
+      });
     return profile;
   }
 

@@ -23,7 +23,7 @@ function probeFailedDown(error: unknown): boolean {
   return false;
 }
 
-export const PROBE_INTERVAL_MS = 2_000;
+const PROBE_INTERVAL_MS = 2_000;
 
 /**
  * Whether each profile's platform answers, from the core's own requests, and a probe while it does not.

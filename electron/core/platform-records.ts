@@ -3,7 +3,7 @@ import { pageSchema, type Page } from '../shared/domain';
 import { parseAnswer } from './platform-response';
 
 /** A record as listed: the record, and the fields that did not have the expected type, as they came. */
-export type Listed<T> = T & { odd?: Record<string, unknown> };
+type Listed<T> = T & { odd?: Record<string, unknown> };
 
 export interface ListedPage<T> extends Page<Listed<T>> {
   /** How many records had fields of an unexpected type (shown raw and marked). */

@@ -2,8 +2,6 @@ import type { CipherTier } from '../shared/profile';
 import type { DisplayInfo, Notice, WindowOpened, WindowOpenInput } from '../shared/contract';
 import type { Credentials } from '../shared/domain';
 
-export type { Http } from './http-port';
-
 /**
  * Encrypts secrets for storage.
  *

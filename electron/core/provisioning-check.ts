@@ -10,6 +10,7 @@ import {
 import type { CipherTier, ProfileSaveInput } from '../shared/profile';
 import {
   PROVISIONING_VERSION,
+  ProvisionedRoomSchema,
   ProvisioningFileSchema,
   VAULT_MARKER,
   type ProvisioningFile,
@@ -18,6 +19,11 @@ import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../share
 import { LIMITS } from '../shared/limits';
 import { secretBindingChange } from './credential-vault';
 import { viewNameClashes } from './layout-store';
+import {
+  checkRoomSection,
+  type RoomPlan,
+  type RoomProvisioningContext,
+} from './room/room-config-provisioning';
 
 /** What is already saved, for checking references of a file against it. */
 export interface ProvisioningContext {
@@ -38,10 +44,12 @@ export interface ProvisioningContext {
   tier: CipherTier;
   /** An admin PIN is stored already (a file may then keep it with the vault marker). */
   pinSet?: boolean;
+  /** This PC's room settings and stored broker password; a file's `room` section needs them. */
+  room?: RoomProvisioningContext;
 }
 
 /** Everything an import will write, decided before anything is written. */
-export interface ProvisioningPlan {
+interface ProvisioningPlan {
   profiles: ProfileSaveInput[];
   layouts: Layout[];
   tours: Tour[];
@@ -49,13 +57,15 @@ export interface ProvisioningPlan {
   selectedProfileId: string | null;
   /** A new admin PIN to store (hashed); undefined when the file has none or keeps the stored one. */
   adminPin?: string;
+  /** The room's settings and password change; null when the file has no room section. */
+  room: RoomPlan | null;
 }
 
 export type ProvisioningCheck =
   { ok: true; plan: ProvisioningPlan } | { ok: false; problems: FieldProblem[] };
 
 /** `$.profiles[1].credentials.authSecret` */
-export function jsonPath(path: readonly PropertyKey[]): string {
+function jsonPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => {
     if (typeof key === 'number') return `${out}[${key}]`;
     const name = String(key);
@@ -357,6 +367,18 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       message: `no profile "${raw.selectedProfile}" in this file or saved`,
     });
 
+  // The room: checked against this PC's room settings and stored password, once its shape is right.
+  const roomSection = raw.room === undefined ? undefined : ProvisionedRoomSchema.safeParse(raw.room);
+  let room: RoomPlan | null = null;
+  if (roomSection?.success) {
+    if (!ctx.room) problems.push({ path: '$.room', message: 'this app cannot import a room section here' });
+    else {
+      const checked = checkRoomSection(roomSection.data, ctx.room, ctx.tier);
+      problems.push(...checked.problems);
+      room = checked.plan;
+    }
+  }
+
   if (problems.length || !parsed.success) return { ok: false, problems };
   const file: ProvisioningFile = parsed.data;
   return {
@@ -405,6 +427,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       selectedProfileId: file.selectedProfile ?? file.profiles?.[0]?.id ?? null,
       ...(file.kiosk?.adminPin !== undefined &&
         file.kiosk.adminPin !== VAULT_MARKER && { adminPin: file.kiosk.adminPin }),
+      room,
     },
   };
 }

@@ -128,8 +128,8 @@ export function standingProvisioningPath(
   return '/etc/control-room-wall/provisioning.json';
 }
 
-/** The file's JSON with every profile secret and the admin PIN replaced by the vault marker. */
-export function stripSecrets(data: Record<string, unknown>): {
+/** The file's JSON with every profile secret, the admin PIN and the room's password replaced by the vault marker. */
+function stripSecrets(data: Record<string, unknown>): {
   data: Record<string, unknown>;
   changed: boolean;
 } {
@@ -158,11 +158,20 @@ export function stripSecrets(data: Record<string, unknown>): {
       changed = true;
     }
   }
+  let room = data.room;
+  if (room !== null && typeof room === 'object') {
+    const r = room as Record<string, unknown>;
+    if (typeof r.password === 'string' && r.password !== VAULT_MARKER) {
+      room = { ...r, password: VAULT_MARKER };
+      changed = true;
+    }
+  }
   return {
     data: {
       ...data,
       ...(data.profiles !== undefined && { profiles }),
       ...(data.kiosk !== undefined && { kiosk }),
+      ...(data.room !== undefined && { room }),
     },
     changed,
   };

@@ -1,9 +1,23 @@
-import type { ProvisioningSummary } from '../shared/provisioning';
+import {
+  ProvisionedSettingsSchema,
+  type ProvisionedSettings,
+  type ProvisioningSummary,
+} from '../shared/provisioning';
 import { allOrNothing } from './all-or-nothing';
 import { CoreError, summarizeProblems } from './core-error';
 import type { CoreContext } from './core-context';
 import { checkProvisioning } from './provisioning-check';
 import { beginImport, endImport } from './provisioning-journal';
+
+/**
+ * The file's settings section, read from the file the check has passed (so it is well-formed): the
+ * check's plan does not carry it.
+ */
+function fileSettings(input: string | unknown): ProvisionedSettings | undefined {
+  const data: unknown = typeof input === 'string' ? JSON.parse(input) : input;
+  const section = (data as { settings?: unknown } | null)?.settings;
+  return section === undefined ? undefined : ProvisionedSettingsSchema.parse(section);
+}
 
 /**
  * A provisioning file applied all or nothing.
@@ -18,12 +32,14 @@ export async function importProvisioning(
   input: string | unknown,
 ): Promise<ProvisioningSummary> {
   const { vault, layouts, settings, tours } = ctx;
-  const [saved, savedLayouts, savedTours, tier, pinSet] = await Promise.all([
+  const [saved, savedLayouts, savedTours, tier, pinSet, roomConfig, roomPassword] = await Promise.all([
     vault.list(),
     layouts.list(),
     tours.list(),
     vault.tier(),
     ctx.kiosk.pin.isSet(),
+    ctx.roomConfig.config(),
+    ctx.roomConfig.passwordBinding(),
   ]);
   const check = checkProvisioning(input, {
     profileIds: saved.map((p) => p.id),
@@ -32,6 +48,7 @@ export async function importProvisioning(
     layoutIds: savedLayouts.map((l) => l.id),
     savedLayouts,
     tier,
+    room: { config: roomConfig, password: roomPassword },
   });
   if (!check.ok) {
     const n = check.problems.length;
@@ -43,9 +60,11 @@ export async function importProvisioning(
     );
   }
   const { plan } = check;
+  const provisioned = fileSettings(input);
   const undoProfiles = await vault.snapshot();
   const settingsBefore = structuredClone(await settings.get());
   const undoPin = await ctx.kiosk.pin.snapshot();
+  const undoRoom = await ctx.roomConfig.snapshot();
   const store = ctx.ports.store;
   await beginImport(store, new Date(ctx.clock.now())).catch((e: unknown) => {
     throw new CoreError(
@@ -68,8 +87,15 @@ export async function importProvisioning(
       ...s,
       selectedProfileId: plan.selectedProfileId ?? s.selectedProfileId,
       kiosk: plan.kiosk ? { ...s.kiosk, ...plan.kiosk } : s.kiosk,
+      ...(provisioned?.language !== undefined && { language: provisioned.language }),
     }));
     if (plan.adminPin !== undefined) await ctx.kiosk.pin.set(plan.adminPin);
+    if (plan.room)
+      await ctx.roomConfig.apply(
+        plan.room.config,
+        plan.room.password,
+        'The provisioning file was not applied',
+      );
     // Last: until the journal is gone, the next start would undo all of the above.
     await endImport(store);
   }, [
@@ -78,6 +104,7 @@ export async function importProvisioning(
     undo(() => tours.restore(savedTours)),
     undo(() => settings.update(() => settingsBefore)),
     undo(undoPin),
+    undo(() => (plan.room ? undoRoom() : Promise.resolve())),
   ]).catch(async (e: unknown) => {
     if (undone) await endImport(store).catch(() => undefined);
     throw e;
@@ -100,5 +127,16 @@ export async function importProvisioning(
     tours: plan.tours.map((t) => t.id),
     selectedProfileId: after.selectedProfileId,
     kiosk: plan.kiosk,
+    // Only for a file with a settings section, as the room's below.
+    ...(provisioned && { settings: provisioned }),
+    // Only for a file with a room section: a summary of any other file is as it always was.
+    ...(plan.room && {
+      room: {
+        enabled: plan.room.config.enabled,
+        pcName: plan.room.config.pcName,
+        screens: plan.room.config.screens.map((s) => s.name),
+        hostedBroker: plan.room.config.hostedBroker.enabled,
+      },
+    }),
   };
 }

@@ -11,10 +11,18 @@ import type { KeyValueStore, NoticeSink } from './ports';
  *
  * The journal holds the documents as stored (secrets encrypted, the PIN hashed), nothing more.
  */
-export const IMPORT_JOURNAL_KEY = 'provisioning-journal';
+const IMPORT_JOURNAL_KEY = 'provisioning-journal';
 
 /** The store keys an import writes ('kiosk-pin' is KioskPin's key). */
-export const IMPORTED_KEYS = ['profiles', 'layouts', 'tours', 'settings', 'kiosk-pin'] as const;
+const IMPORTED_KEYS = [
+  'profiles',
+  'layouts',
+  'tours',
+  'settings',
+  'kiosk-pin',
+  'room',
+  'room-secret',
+] as const;
 
 interface Journal {
   startedAt: string;

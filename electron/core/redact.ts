@@ -3,7 +3,7 @@ import { SECRET_FIELD_NAMES } from '../shared/domain';
 export const REDACTED = '[REDACTED]';
 
 /** Values shorter than this are never redacted by value: they would hide pieces of every word. */
-export const MIN_REDACTED_LENGTH = 4;
+const MIN_REDACTED_LENGTH = 4;
 
 /**
  * Bounds on what the redactor holds, so no caller can make it hold memory for good: a secret is
@@ -19,7 +19,7 @@ export const REDACTOR_LIMITS = { MAX_SECRET_CHARS: 4096, MAX_OWNED: 256, MAX_TRA
  * query, a form body, key=value): hidden everywhere, it would turn every "failed" in the log into
  * the marker, and anyone who may test a draft could choose which words disappear.
  */
-export function isDistinctive(secret: string): boolean {
+function isDistinctive(secret: string): boolean {
   if (secret.length >= 16) return true;
   return secret.length >= 8 && /\d/.test(secret) && /\D/.test(secret);
 }

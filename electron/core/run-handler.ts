@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, type FieldProblem } from '../shared/domain';
+import { formatPath, type CodedFieldProblem, type ErrorParams } from '../shared/domain';
 import {
   channels,
   type AppError,
@@ -8,7 +8,7 @@ import {
   type ChannelParsedInput,
   type Result,
 } from '../shared/contract';
-import { CoreError, summarizeProblems } from './core-error';
+import { CoreError, redactParams, redactProblem, summarizeProblems } from './core-error';
 import type { Logger } from './logger';
 import { PlatformError } from './platform-error';
 import { redactor } from './redact';
@@ -19,11 +19,61 @@ export type CoreHandlers = {
 };
 
 /** zod issues as field problems with their paths (`keys.userKey`, `tiles[2]`). */
-export function zodProblems(error: z.ZodError, prefix = ''): FieldProblem[] {
+export function zodProblems(error: z.ZodError, prefix = ''): CodedFieldProblem[] {
   return error.issues.map((issue) => {
     const path = formatPath(issue.path);
-    return { path: prefix + path || '(input)', message: issue.message };
+    return { path: prefix + path || '(input)', message: issue.message, ...issueCode(issue) };
   });
+}
+
+/** A number zod reports (maybe a bigint or a date's time) as a parameter. */
+const numberParam = (n: unknown): number | string =>
+  typeof n === 'number' ? n : typeof n === 'bigint' ? n.toString() : String(n);
+
+/**
+ * The code and parameters of a common zod issue, for the renderer to word (`input.tooBig` with
+ * `maximum`, ...); none for the rare ones, whose English words are then shown. A parameter is a
+ * bound, a type or a key's name, never the value that was refused (zod does not report it).
+ */
+function issueCode(issue: z.core.$ZodIssue): { code: string; params: ErrorParams } | object {
+  switch (issue.code) {
+    case 'too_big':
+      return {
+        code: issue.inclusive === false ? 'input.tooBigExclusive' : 'input.tooBig',
+        params: { maximum: numberParam(issue.maximum), origin: issue.origin },
+      };
+    case 'too_small':
+      return {
+        code: issue.inclusive === false ? 'input.tooSmallExclusive' : 'input.tooSmall',
+        params: { minimum: numberParam(issue.minimum), origin: issue.origin },
+      };
+    case 'invalid_type':
+      return { code: 'input.invalidType', params: { expected: issue.expected } };
+    case 'unrecognized_keys':
+      return {
+        code: 'input.unrecognizedKeys',
+        params: { keys: issue.keys.join(', '), count: issue.keys.length },
+      };
+    case 'custom':
+      return { code: 'input.custom', params: { message: issue.message } };
+    default:
+      return {};
+  }
+}
+
+/** Bad input, as the error half of a Result: the problems summed up in English, and coded. */
+export function invalidInput(details: CodedFieldProblem[]): { ok: false; error: AppError } {
+  const safe = details.map(redactProblem);
+  return {
+    ok: false,
+    error: {
+      kind: 'invalid-input',
+      message: redactor.redact(`Invalid input: ${summarizeProblems(details)}`),
+      details: safe,
+      code: 'input.invalid',
+      params: { count: safe.length },
+    },
+  };
 }
 
 /**
@@ -34,18 +84,37 @@ export function zodProblems(error: z.ZodError, prefix = ''): FieldProblem[] {
  */
 export function toResult(e: unknown): { ok: false; error: AppError } {
   if (e instanceof CoreError) return { ok: false, error: e.toData() };
-  if (e instanceof PlatformError) return { ok: false, error: e.toData() };
-  if (e instanceof z.ZodError) {
-    const details = zodProblems(e);
-    return {
-      ok: false,
-      error: { kind: 'invalid-input', message: `Invalid input: ${summarizeProblems(details)}`, details },
-    };
-  }
+  if (e instanceof PlatformError) return { ok: false, error: platformErrorData(e) };
+  if (e instanceof z.ZodError) return invalidInput(zodProblems(e));
   const message = e instanceof Error ? e.message : String(e);
+  const said = redactor.redact(message);
   return {
     ok: false,
-    error: { kind: 'internal', message: redactor.redact(`Unexpected failure: ${message}`) },
+    error: {
+      kind: 'internal',
+      message: `Unexpected failure: ${said}`,
+      code: 'internal.unexpected',
+      params: { technical: said },
+    },
+  };
+}
+
+/**
+ * A platform failure as data, coded: when the platform answered (a status), its message is its own
+ * words (or, when it gave none, the core's "The platform answered HTTP …"), kept as `platformMessage`
+ * for the renderer to show as sent, marked as the platform's. The message passed the redactor when
+ * the error was built; its parameters pass it again.
+ */
+function platformErrorData(e: PlatformError): AppError {
+  const data = e.toData();
+  if (data.status === undefined || data.status < 400) return data;
+  // No words of its own: the core's sentence (platform-response.ts) names only the status.
+  if (data.message.startsWith(`The platform answered HTTP ${data.status}`))
+    return { ...data, code: 'platform.noWords', params: { status: data.status } };
+  return {
+    ...data,
+    code: 'platform.answered',
+    params: redactParams({ status: data.status, platformMessage: data.message }),
   };
 }
 
@@ -65,7 +134,15 @@ export async function runHandler<C extends Channel>(
   logger?: Logger,
 ): Promise<Result<ChannelOutput<C>>> {
   if (!isChannel(channel)) {
-    return { ok: false, error: { kind: 'invalid-input', message: `Unknown channel "${String(channel)}".` } };
+    return {
+      ok: false,
+      error: {
+        kind: 'invalid-input',
+        message: redactor.redact(`Unknown channel "${String(channel)}".`),
+        code: 'input.unknownChannel',
+        params: redactParams({ channel: String(channel) }),
+      },
+    };
   }
   const schema = channels[channel];
   try {
@@ -80,7 +157,12 @@ export async function runHandler<C extends Channel>(
       });
       return {
         ok: false,
-        error: { kind: 'internal', message: `The app produced an invalid answer for ${channel}.` },
+        error: {
+          kind: 'internal',
+          message: `The app produced an invalid answer for ${channel}.`,
+          code: 'internal.invalidAnswer',
+          params: { channel },
+        },
       };
     }
     return { ok: true, value: output.data as ChannelOutput<C> };
@@ -108,13 +190,13 @@ function validateInput(
     logger?.error(`${channel}: checking the input failed`, { error: (e as Error)?.message ?? String(e) });
     return {
       ok: false,
-      error: { kind: 'invalid-input', message: 'Invalid input: it could not be checked.' },
+      error: {
+        kind: 'invalid-input',
+        message: 'Invalid input: it could not be checked.',
+        code: 'input.unchecked',
+      },
     };
   }
   if (parsed.success) return { ok: true, value: parsed.data };
-  const details = zodProblems(parsed.error);
-  return {
-    ok: false,
-    error: { kind: 'invalid-input', message: `Invalid input: ${summarizeProblems(details)}`, details },
-  };
+  return invalidInput(zodProblems(parsed.error));
 }

@@ -15,7 +15,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * Format 0 is a settings object stored without the version envelope (hand-written, or from a
  * build before versioning): every field it lacks takes its default.
  */
-export const SETTINGS_MIGRATIONS: readonly Migration[] = [
+const SETTINGS_MIGRATIONS: readonly Migration[] = [
   (data) => {
     if (!isRecord(data)) throw new Error('the settings are not an object');
     const legacy = data;
@@ -42,6 +42,12 @@ export const SETTINGS_MIGRATIONS: readonly Migration[] = [
       transportOrder: order && !order.includes('webrtc') ? [...order, 'webrtc'] : data.transportOrder,
       kiosk: { ...fresh().kiosk, ...(isRecord(data.kiosk) ? data.kiosk : {}) },
     };
+  },
+  // Format 2 -> 3: the language arrives as 'auto' (follow the operator's system), what every earlier
+  // build showed in effect for an English system.
+  (data) => {
+    if (!isRecord(data)) throw new Error('the settings are not an object');
+    return { ...data, language: data.language ?? fresh().language };
   },
 ];
 

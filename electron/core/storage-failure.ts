@@ -18,7 +18,7 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /** The cause of a failed write in words: "the disk is full; free some space and try again (ENOSPC)". */
-export function describeStorageError(error: unknown): string {
+function describeStorageError(error: unknown): string {
   const code = errorCode(error);
   if (code && CAUSES[code]) return `${CAUSES[code]} (${code})`;
   if (error instanceof CoreError) return error.message;

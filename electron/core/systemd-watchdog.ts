@@ -16,7 +16,7 @@ import type { Logger } from './logger';
  * read the message (a barrier), so it is not lost when the short-lived sender is gone.
  */
 
-export interface WatchdogConfig {
+interface WatchdogConfig {
   socket: string;
   /** Between two pings: half the watchdog's time, as sd_watchdog_enabled(3) advises. */
   intervalMs: number;
@@ -64,7 +64,7 @@ export interface PageHealth {
 export type WatchdogVerdict = { ping: true } | { ping: false; page: string; reason: string };
 
 /** A page that has not answered for this long is beyond the app's own recovery (reload backoff ≤ 60 s). */
-export const DEFAULT_STALE_AFTER_MS = 90_000;
+const DEFAULT_STALE_AFTER_MS = 90_000;
 
 /** Ping when every page answered within `staleAfterMs` (no page: the main loop alone decides). */
 export function watchdogVerdict(

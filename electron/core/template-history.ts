@@ -4,7 +4,7 @@ import type { KeyValueStore, NoticeSink } from './ports';
 import { VersionedStore } from './versioned-store';
 
 /** Per profile, the newest entries are kept up to this many. */
-export const HISTORY_PER_PROFILE = 200;
+const HISTORY_PER_PROFILE = 200;
 
 const HistoryDocSchema = z.object({ entries: z.array(TemplateHistoryEntrySchema) });
 type HistoryDoc = z.infer<typeof HistoryDocSchema>;

@@ -13,7 +13,7 @@ const ToursDocSchema = z.object({
 type ToursDoc = z.infer<typeof ToursDocSchema>;
 
 /** Format 1 is the first: tours were never stored before it. */
-export const TOUR_MIGRATIONS: readonly Migration[] = [];
+const TOUR_MIGRATIONS: readonly Migration[] = [];
 
 /** Keep every tour that validates; name the others. */
 function salvage(data: unknown): { value: ToursDoc; lost: string[] } | undefined {

@@ -8,7 +8,7 @@ const DOC_KEY = 'ui-state';
 /** Written into the document, so a later format can be told apart (and kept aside, not dropped). */
 const FORMAT = 1;
 export const MAX_UI_ENTRIES = 200;
-export const MAX_UI_VALUE_BYTES = 256 * 1024;
+const MAX_UI_VALUE_BYTES = 256 * 1024;
 
 const EntrySchema = z.object({ value: z.unknown(), at: z.number().finite() });
 type Entry = z.infer<typeof EntrySchema>;
@@ -30,7 +30,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Each entry read on its own: one that does not (no `at`, not an object) is dropped alone. */
-export function readUiState(raw: unknown): Reading {
+function readUiState(raw: unknown): Reading {
   if (!isRecord(raw) || !isRecord(raw.entries)) return { unknown: 'it holds no entries object' };
   if (raw.version !== undefined && raw.version !== FORMAT)
     return { unknown: `it is of format ${JSON.stringify(raw.version)}; this app reads format ${FORMAT}` };

@@ -39,7 +39,7 @@ export interface ViewsImportContext {
   onConflict: ImportConflict;
 }
 
-export interface ViewsImportPlan {
+interface ViewsImportPlan {
   views: Layout[];
   tours: Tour[];
   summary: ViewsImportSummary;

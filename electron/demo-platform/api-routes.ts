@@ -26,7 +26,7 @@ export interface ApiContext {
   quirks: ListQuirks;
 }
 
-export interface ApiRequest {
+interface ApiRequest {
   /** Decoded path parameters, in path order. */
   params: string[];
   query: URLSearchParams;

@@ -1,4 +1,3 @@
-import type { CredentialType } from '../shared/domain';
 import type { DemoProject, DemoUser } from './demo-data';
 
 /** Who is calling, once their credentials have been checked. */
@@ -7,5 +6,3 @@ export type Caller =
   | { type: 'product'; productKey: string }
   | { type: 'device'; deviceKey: string }
   | { type: 'project'; project: DemoProject };
-
-export type CallerOf<T extends CredentialType> = Extract<Caller, { type: T }>;

@@ -16,7 +16,7 @@ export const CORS_OPTIONS = {
 };
 
 /** The JSON error body of every failure: `{code, message, details?}`. */
-export interface ErrorBody {
+interface ErrorBody {
   code: string;
   message: string;
   details?: { path: string; message: string }[];
@@ -32,7 +32,7 @@ export class MethodNotAllowedError extends DemoHttpError {
   }
 }
 
-export function errorBody(error: DemoHttpError): ErrorBody {
+function errorBody(error: DemoHttpError): ErrorBody {
   return error.details
     ? { code: error.code, message: error.message, details: error.details }
     : { code: error.code, message: error.message };

@@ -21,7 +21,7 @@ export interface ListQuirks {
 export const DEFAULT_LIST_QUIRKS: ListQuirks = { maxPageSize: MAX_PAGE_SIZE, oddRecords: false };
 
 /** Whether the record at this position of its whole list (0-based) is served odd. */
-export const isOddPosition = (position: number) => position % 10 === 3;
+const isOddPosition = (position: number) => position % 10 === 3;
 
 /**
  * How a list's records are served under these quirks (for `pageOf`): as they are, or with every record

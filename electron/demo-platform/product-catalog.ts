@@ -20,7 +20,7 @@ const compass = ['North', 'South', 'East', 'West'] as const;
 /**
  * The seeded products, in creation order.
  *
- * Sizes add up to 1,920 devices; the remaining 80 of the 2,000 have no product. Perimeter Cameras
+ * Sizes add up to 1,960 devices; the remaining 40 of the 2,000 have no product. Perimeter Cameras
  * is the one large product (paging and list performance); Warehouse B PTZ is the modest product
  * whose credentials are printed; Pilot Kit has no devices at all.
  */
@@ -181,6 +181,35 @@ export const PRODUCT_CATALOG: readonly ProductTheme[] = [
     gatewayType: 'Edge Gateway',
     deviceCount: 0,
     deviceName: (n) => `Pilot Camera ${n}`,
+  },
+  // Platforms of the GB28181 family are run in Chinese: names in Han characters (some long, to be
+  // shortened in the middle by width, not by count), owned by the user whose credentials are printed.
+  // Last in the list, so every product and device before them keeps its seeded values.
+  {
+    owner: 0,
+    productName: '园区周界监控',
+    descr: '厂区围墙、大门和岗亭的固定摄像机',
+    productIndustry: '安防',
+    productCategory: '网络摄像机',
+    deviceType: 'IPC',
+    gatewayType: 'NVR',
+    deviceCount: 24,
+    deviceName: (n, r) =>
+      n % 5 === 0
+        ? `一号办公楼东侧地面停车场出入口全景摄像机${n}`
+        : `${r.pick(['东门', '西门', '南门', '北门', '围墙'])}${Math.ceil(n / 2)}号${r.pick(['枪机', '球机', '半球'])}`,
+  },
+  {
+    owner: 0,
+    productName: '地铁站台视频',
+    descr: '地铁站台两端与换乘通道的摄像机',
+    productIndustry: '交通',
+    productCategory: '球型摄像机',
+    deviceType: 'Dome',
+    gatewayType: '站点网关',
+    deviceCount: 16,
+    deviceName: (n, r) =>
+      `${r.pick(['人民广场站', '火车站', '体育中心站', '滨江大道站'])}${Math.ceil(n / 2)}号站台${r.pick(['上行', '下行'])}`,
   },
 ];
 

@@ -3,7 +3,7 @@ import type { DemoData, DemoProject, DemoUser, DeviceChannel } from './demo-data
 import { CREDENTIAL_PRODUCT_INDEX, PRODUCT_CATALOG, USER_NAMES } from './product-catalog';
 import { SeededRandom } from './seeded-random';
 
-export const DEMO_DEVICE_COUNT = 2000;
+const DEMO_DEVICE_COUNT = 2000;
 
 const DAY = 86_400_000;
 /** All timestamps fall between these two instants, whatever the seed. */

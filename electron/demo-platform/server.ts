@@ -15,8 +15,6 @@ import { PlaceholderMedia } from './placeholder-media';
 import { seedDemoData } from './seed-demo-data';
 import { TemplateStore } from './template-store';
 
-export type { DemoCredentials, DemoData } from './demo-data';
-
 export interface DemoPlatformOptions {
   /** 0 (default) picks a free port. */
   port?: number;

@@ -21,6 +21,7 @@ import { createWallWindow } from './app/window';
 import { PageHeartbeat } from './app/page-heartbeat';
 import { keepStartAtLogin } from './app/start-at-login';
 import { ViewWindows, windowName, type WindowSpec } from './app/view-windows';
+import { RoomScreenWindows, screenWindowName } from './app/room-screen-windows';
 import { WindowRecords } from './app/window-records';
 import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
@@ -96,6 +97,9 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   // Set once the core exists (the windows need it); the core's windows:open reaches them through this.
   // eslint-disable-next-line prefer-const
   let windows: ViewWindows<BrowserWindow> | undefined;
+  // The room's screens beyond the first (the main window): set once the main window is open.
+  // eslint-disable-next-line prefer-const
+  let screenWindows: RoomScreenWindows<BrowserWindow> | undefined;
   const wallWindows = {
     displays: async () => windows?.displays() ?? [],
     open: async (input: { layoutId: string; displayId?: number }) => {
@@ -111,7 +115,14 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     logTail: () => fileLog.tail(),
     operatorLogDir: operatorLogDir(app.getPath('userData')),
     snapshots: new PicturesFolder(),
-    app: { shell: 'electron', name: app.getName(), version: app.getVersion(), platform: process.platform },
+    app: {
+      shell: 'electron',
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: process.platform,
+      // Asked at each app:info, so a window loaded later follows the OS's languages as they are then.
+      systemLanguages: () => app.getPreferredSystemLanguages(),
+    },
   });
 
   guard.watch(core.notify);
@@ -145,10 +156,20 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   let quitting = false;
   app.on('before-quit', () => {
     quitting = true;
+    screenWindows?.quit();
     void windows?.quit();
   });
+  // Once quitting is decided: the room's screens say goodbye (offline presence), the hosted broker stops.
+  let coreClosed = false;
+  app.on('will-quit', (event) => {
+    if (coreClosed) return;
+    coreClosed = true;
+    event.preventDefault();
+    void core.close().finally(() => app.quit());
+  });
 
-  const openWindow = (spec: WindowSpec): BrowserWindow => {
+  // `screen`: a window of the room's screen of that name (room-screen-windows.ts), not a view's.
+  const openWindow = (spec: WindowSpec & { screen?: string }): BrowserWindow => {
     const window = createWallWindow({
       preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
       isTrustedUrl: origin.isTrustedUrl,
@@ -179,19 +200,20 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     stops.push(() => app.off('before-quit', allowQuit));
     window.once('closed', () => stops.forEach((stop) => stop()));
     // Closing the main window ends the app (its view windows with it), as closing the wall did before.
-    if (spec.layoutId === null)
+    if (spec.layoutId === null && spec.screen === undefined)
       window.once('closed', () => {
         const main = windows?.main();
         if (!quitting && process.platform !== 'darwin' && (!main || main === window)) app.quit();
       });
-    heartbeat.watch(window, windowName(spec.layoutId));
+    heartbeat.watch(window, spec.screen ? screenWindowName(spec.screen) : windowName(spec.layoutId));
     const log = createLogger('wall-window');
     const recovery = keepRendererAlive(window, {
       log,
       notify: core.notify,
       escalate: {
         // A window left in a state a reload does not clear: a new one in its place, the old one closed.
-        recreateWindow: () => windows?.recreate(window),
+        recreateWindow: () =>
+          spec.screen !== undefined ? screenWindows?.recreate(window) : windows?.recreate(window),
         // The GPU or network process may be what is broken: a new app, from the start.
         relaunchApp: () => {
           guard.record("the wall's page kept dying");
@@ -209,7 +231,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     });
     window.once('closed', stopGuard);
     keepDisplayAwake(window, powerSaveBlocker);
-    void window.loadURL(viewUrl(origin.startUrl, spec.layoutId));
+    void window.loadURL(viewUrl(origin.startUrl, spec.layoutId, spec.screen));
     return window;
   };
 
@@ -224,6 +246,26 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
     log: createLogger('windows'),
   });
   await windows.restore();
+
+  // The room's screens: the main window is the first, each further one a window on its display,
+  // kept in line with the room's settings (room:changed) and the displays (room-screen-windows.ts).
+  const viewWindows = windows;
+  screenWindows = new RoomScreenWindows<BrowserWindow>({
+    screen,
+    displays: () => viewWindows.displays(),
+    room: async () => {
+      const room = await core.call('room:config', undefined);
+      return room.ok ? room.value : null;
+    },
+    kiosk: () => kiosk.enabled,
+    main: () => viewWindows.main(),
+    create: ({ screen: name, bounds, fullscreen }) =>
+      openWindow({ layoutId: null, screen: name, bounds, fullscreen }),
+    notify: core.notify,
+    log: createLogger('screens'),
+  });
+  screenWindows.follow((listener) => core.on('room:changed', listener));
+  await screenWindows.sync();
 
   // Under systemd with WatchdogSec=: ping while the main loop runs and every wall page answers.
   const watchdog = watchdogSetup(process.env, process.pid);
@@ -251,11 +293,15 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
   });
 }
 
-/** The renderer's address for a window: the main window's as it is; a view's names it (`?view=`). */
-export function viewUrl(startUrl: string, layoutId: string | null): string {
-  if (layoutId === null) return startUrl;
+/**
+ * The renderer's address for a window: the main window's as it is; a view's names it (`?view=`), a
+ * room screen's names the screen (`?screen=`).
+ */
+export function viewUrl(startUrl: string, layoutId: string | null, screen?: string): string {
+  if (layoutId === null && screen === undefined) return startUrl;
   const url = new URL(startUrl);
-  url.searchParams.set('view', layoutId);
+  if (layoutId !== null) url.searchParams.set('view', layoutId);
+  if (screen !== undefined) url.searchParams.set('screen', screen);
   return url.toString();
 }
 

@@ -24,6 +24,7 @@ const EVENTS: Record<EventName, true> = {
   'platform:changed': true,
   'oplog:appended': true,
   'tours:changed': true,
+  'room:changed': true,
 };
 
 const api = {
@@ -83,6 +84,13 @@ const api = {
     append: (input) => invoke('oplog:append', input),
     list: (input) => invoke('oplog:list', input),
     csv: (input) => invoke('oplog:csv', input),
+  },
+  room: {
+    config: () => invoke('room:config'),
+    configure: (input) => invoke('room:configure', input),
+    status: () => invoke('room:status'),
+    send: (input) => invoke('room:send', input),
+    report: (input) => invoke('room:report', input),
   },
 
   on<E extends EventName>(event: E, listener: EventListener<E>): () => void {

@@ -23,6 +23,14 @@ import { TemplateHistoryEntrySchema } from './contract/template-history';
 import { LayoutDraftSchema, LayoutSchema } from './layout';
 import { ProfileSaveInputSchema, ProfileTestResultSchema, ProfileViewSchema } from './profile';
 import { ProvisioningSummarySchema } from './provisioning';
+import {
+  RoomConfigureInputSchema,
+  RoomConfigViewSchema,
+  RoomReportInputSchema,
+  RoomSendInputSchema,
+  RoomSentSchema,
+  RoomStatusSchema,
+} from './room';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import { DisplayInfoSchema, WindowOpenedSchema, WindowOpenInputSchema } from './contract/windows';
 import {
@@ -208,9 +216,19 @@ export const channels = {
   'oplog:list': { input: OperatorLogListInputSchema.optional(), output: OperatorLogPageSchema },
   /** The operator log (filtered) as RFC 4180 CSV, for a spreadsheet. */
   'oplog:csv': { input: OperatorLogFilterSchema.optional(), output: OperatorLogCsvSchema },
+  /** The control room's settings (no password; whether one is stored). */
+  'room:config': { input: none, output: RoomConfigViewSchema },
+  /** Change the room's settings; reconnects the bus (and starts or stops the hosted broker). */
+  'room:configure': { input: RoomConfigureInputSchema, output: RoomConfigViewSchema },
+  /** The bus and every screen of the room as this PC knows them. */
+  'room:status': { input: none, output: RoomStatusSchema },
+  /** Tell a screen what to show (a console's command); kept on the broker until the screen applies it. */
+  'room:send': { input: RoomSendInputSchema, output: RoomSentSchema },
+  /** One of this PC's screens reports what it applied and how its tiles are. */
+  'room:report': { input: RoomReportInputSchema, output: z.object({ published: z.boolean() }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
-export type Channels = typeof channels;
+type Channels = typeof channels;
 export type Channel = keyof Channels;
 /** What a caller passes (before defaults and transforms). */
 export type ChannelInput<C extends Channel> = z.input<Channels[C]['input']>;
@@ -232,9 +250,11 @@ export const events = {
   'tours:changed': z.object({ tours: z.array(TourSchema) }),
   /** Entries were added to the operator log (the last one's id). */
   'oplog:appended': z.object({ lastId: z.number().int(), count: z.number().int() }),
+  /** The bus or a screen of the room changed (presence, desired, reported). */
+  'room:changed': RoomStatusSchema,
 } as const satisfies Record<string, z.ZodType>;
 
-export type Events = typeof events;
+type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
@@ -278,12 +298,19 @@ export const apiChannels = {
   views: { export: 'views:export', import: 'views:import' },
   snapshots: { save: 'snapshots:save' },
   oplog: { append: 'oplog:append', list: 'oplog:list', csv: 'oplog:csv' },
+  room: {
+    config: 'room:config',
+    configure: 'room:configure',
+    status: 'room:status',
+    send: 'room:send',
+    report: 'room:report',
+  },
 } as const satisfies Record<string, Record<string, Channel>>;
 
-export type ApiChannels = typeof apiChannels;
+type ApiChannels = typeof apiChannels;
 
 /** One method: optional argument where the channel takes nothing or an optional input. */
-export type ApiMethod<C extends Channel> =
+type ApiMethod<C extends Channel> =
   undefined extends ChannelInput<C>
     ? (input?: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>
     : (input: ChannelInput<C>) => Promise<Result<ChannelOutput<C>>>;

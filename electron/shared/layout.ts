@@ -33,7 +33,6 @@ export const LayoutTileSchema = z.object({
   /** How the picture fills its tile: letterboxed (fit, the default), cropped (fill) or stretched. */
   fit: z.enum(['fit', 'fill', 'stretch']).optional(),
 });
-export type TileFit = NonNullable<LayoutTile['fit']>;
 export type LayoutTile = z.infer<typeof LayoutTileSchema>;
 
 /**

@@ -4,7 +4,6 @@ import {
   CredentialTypeSchema,
   OperationSchema,
   PlacementSchema,
-  type CredentialType,
 } from './domain';
 import { AppErrorSchema } from './contract/result';
 import { LIMITS, plainText, refusedCharacter } from './limits';
@@ -149,10 +148,9 @@ export const ProfileSaveInputSchema = z
     }
   });
 export type ProfileSaveInput = z.input<typeof ProfileSaveInputSchema>;
-export type ProfileSave = z.output<typeof ProfileSaveInputSchema>;
 
 /** What one operation of the matrix gave when the profile was tested. */
-export const OperationCheckSchema = z.object({
+const OperationCheckSchema = z.object({
   /** The spec's matrix lets this credential type call the operation. */
   allowed: z.boolean(),
   /** Present when the operation was actually called: 'ok' or the error it gave. */
@@ -177,12 +175,3 @@ export const ProfileTestResultSchema = z.object({
   warnings: z.array(z.string()).optional(),
 });
 export type ProfileTestResult = z.infer<typeof ProfileTestResultSchema>;
-
-/** The secret names of a credential type, typed loosely for records. */
-export function secretNamesOf(type: CredentialType): readonly string[] {
-  return CREDENTIAL_FIELDS[type].secrets;
-}
-
-export function keyNamesOf(type: CredentialType): readonly string[] {
-  return CREDENTIAL_FIELDS[type].keys;
-}

@@ -9,6 +9,8 @@ import {
 import { LayoutAreaSchema, LayoutGridSchema, LayoutTileSchema } from './layout';
 import { LIMITS, plainText } from './limits';
 import { HostPortSchema, HttpUrlSchema, MediaHostSchema, ProfileIdSchema } from './profile';
+import { RoomBrokerUrlSchema, RoomNameSchema, RoomRootSchema, RoomScreenSchema } from './room';
+import { LanguageSettingSchema } from './settings';
 import { TourFileSchema } from './tour';
 
 /**
@@ -29,13 +31,13 @@ export const PROVISIONING_VERSION = 1;
 export const VAULT_MARKER = '<stored in the vault of this computer>';
 
 /** An admin PIN as a provisioning file carries it: 4 to 12 digits, or the vault marker once stored. */
-export const ADMIN_PIN_PATTERN = /^(\d{4,12}|<stored in the vault of this computer>)$/;
+const ADMIN_PIN_PATTERN = /^(\d{4,12}|<stored in the vault of this computer>)$/;
 
 /** What happens to the file after a successful import: its secrets replaced by the marker, or the file removed. */
 export const AfterImportSchema = z.enum(['strip-secrets', 'delete-file']);
 export type AfterImport = z.infer<typeof AfterImportSchema>;
 
-export const ProvisionedCredentialsSchema = z.discriminatedUnion('type', [
+const ProvisionedCredentialsSchema = z.discriminatedUnion('type', [
   UserCredentialsSchema.strict(),
   ProductCredentialsSchema.strict(),
   DeviceCredentialsSchema.strict(),
@@ -46,7 +48,7 @@ const name = plainText(LIMITS.name, { trim: true, required: 'must not be empty' 
 /** The id of something in the file or saved. */
 const ref = plainText(LIMITS.idRef, { required: 'must not be empty' });
 
-export const ProvisionedProfileSchema = z
+const ProvisionedProfileSchema = z
   .object({
     id: ProfileIdSchema,
     name,
@@ -60,9 +62,8 @@ export const ProvisionedProfileSchema = z
     mediaHost: z.union([HostPortSchema, MediaHostSchema]).optional(),
   })
   .strict();
-export type ProvisionedProfile = z.infer<typeof ProvisionedProfileSchema>;
 
-export const ProvisionedLayoutSchema = z
+const ProvisionedLayoutSchema = z
   .object({
     id: ProfileIdSchema,
     name,
@@ -79,9 +80,8 @@ export const ProvisionedLayoutSchema = z
       .optional(),
   })
   .strict();
-export type ProvisionedLayout = z.infer<typeof ProvisionedLayoutSchema>;
 
-export const ProvisionedKioskSchema = z
+const ProvisionedKioskSchema = z
   .object({
     enabled: z.boolean(),
     /** The id of a layout in this file or already saved; required when enabled. */
@@ -101,6 +101,42 @@ export const ProvisionedKioskSchema = z
       ctx.addIssue({ code: 'custom', path: ['startLayout'], message: 'required when kiosk.enabled is true' });
   });
 
+/**
+ * The control room (issue #31): this PC's place in the room. Keys left out keep this PC's current room
+ * settings. The password goes into the vault like the profiles' secrets and becomes VAULT_MARKER in
+ * the file after import (a marker keeps the stored password, for the same broker address only).
+ */
+export const ProvisionedRoomSchema = z
+  .object({
+    /** Join the room; default true (a file with a room section means this PC is in it). */
+    enabled: z.boolean().optional(),
+    brokerUrl: RoomBrokerUrlSchema.optional(),
+    username: plainText(LIMITS.credentialKey, { trim: true, required: 'must not be empty' }).optional(),
+    password: plainText(LIMITS.secret, { required: 'must not be empty' }).optional(),
+    /** Store the password even where only weak storage exists (Linux basic_text). */
+    acceptWeakStorage: z.boolean().optional(),
+    pcName: RoomNameSchema.optional(),
+    screens: z.array(RoomScreenSchema.strict()).max(16, 'at most 16 screens').optional(),
+    root: RoomRootSchema.optional(),
+    hostedBroker: z
+      .object({
+        enabled: z.boolean(),
+        host: z.string().trim().min(1).max(255).optional(),
+        port: z.number().int().min(1).max(65535).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ProvisionedRoom = z.infer<typeof ProvisionedRoomSchema>;
+
+/**
+ * Settings a kiosk is set up with besides its kiosk section: the language of its screen ('auto': the
+ * OS's, else the browser's). Keys left out keep this computer's current settings.
+ */
+export const ProvisionedSettingsSchema = z.object({ language: LanguageSettingSchema.optional() }).strict();
+export type ProvisionedSettings = z.infer<typeof ProvisionedSettingsSchema>;
+
 export const ProvisioningFileSchema = z
   .object({
     $schema: z.string().max(LIMITS.url).optional(),
@@ -113,6 +149,8 @@ export const ProvisioningFileSchema = z
     /** Tours (carousels), created or replaced by id; their views are layouts in this file or saved. */
     tours: z.array(TourFileSchema).max(LIMITS.tours, `at most ${LIMITS.tours} tours`).optional(),
     kiosk: ProvisionedKioskSchema.optional(),
+    room: ProvisionedRoomSchema.optional(),
+    settings: ProvisionedSettingsSchema.optional(),
     /** The profile to select; default: the first profile of the file. */
     selectedProfile: ref.optional(),
     /** After a successful import: replace each secret with VAULT_MARKER (default) or remove the file. */
@@ -135,5 +173,17 @@ export const ProvisioningSummarySchema = z.object({
       startAtLogin: z.boolean().optional(),
     })
     .nullable(),
+  /** The room's settings as the file left them (absent: the file had no room section). */
+  room: z
+    .object({
+      enabled: z.boolean(),
+      pcName: z.string(),
+      screens: z.array(z.string()),
+      hostedBroker: z.boolean(),
+    })
+    .nullable()
+    .optional(),
+  /** The settings the file set (absent: the file had no settings section). */
+  settings: z.object({ language: LanguageSettingSchema.optional() }).optional(),
 });
 export type ProvisioningSummary = z.infer<typeof ProvisioningSummarySchema>;

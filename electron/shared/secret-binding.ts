@@ -1,4 +1,4 @@
-import { CREDENTIAL_FIELDS, type CredentialType, type FieldProblem } from './domain';
+import { CREDENTIAL_FIELDS, type CodedFieldProblem, type CredentialType, type ErrorParams } from './domain';
 import type { MediaHost } from './profile';
 import { originOf } from './transport-security';
 
@@ -59,8 +59,40 @@ export function rebindWords(reason: RebindReason): string {
   return `required again: ${rebindDetail(reason)}`;
 }
 
+/**
+ * The reason as a code and parameters for the renderer to word (`errors:secret.<code>`), for the
+ * secret field `name`: a field's name, origins and hosts, key names; never a value.
+ */
+export function rebindCode(
+  reason: RebindReason | undefined,
+  name: string,
+): { code: string; params: ErrorParams } {
+  if (reason === undefined) return { code: 'secret.notStored', params: { name } };
+  switch (reason.kind) {
+    case 'new-profile':
+      return { code: 'secret.newProfile', params: { name } };
+    case 'credential-type':
+      return { code: 'secret.credentialType', params: { name } };
+    case 'address':
+      return {
+        code: 'secret.address',
+        params: { name, ...(reason.from && { from: reason.from }), ...(reason.to && { to: reason.to }) },
+      };
+    case 'keys':
+      return {
+        code: 'secret.keys',
+        params: { name, changed: reason.changed.join(' and '), count: reason.changed.length },
+      };
+    case 'media-host':
+      return {
+        code: 'secret.mediaHost',
+        params: { name, scheme: reason.scheme, to: reason.to, ...(reason.from && { from: reason.from }) },
+      };
+  }
+}
+
 /** What changed of a saved secret's binding, and why that asks for the secret again. */
-export function rebindDetail(reason: RebindReason): string {
+function rebindDetail(reason: RebindReason): string {
   switch (reason.kind) {
     case 'new-profile':
       return 'a new profile has no saved secret';
@@ -92,7 +124,7 @@ export function missingSecrets(
   input: SecretBinding & { secrets?: Record<string, string> },
   existing: (SecretBinding & { storedSecrets: (name: string) => boolean }) | undefined,
   prefix = '',
-): FieldProblem[] {
+): CodedFieldProblem[] {
   const why = secretBindingChange(input, existing);
   return CREDENTIAL_FIELDS[input.credentialType].secrets
     .filter((name) => !input.secrets?.[name]?.trim())
@@ -100,6 +132,7 @@ export function missingSecrets(
     .map((name) => ({
       path: `${prefix}secrets.${name}`,
       message: `${name} is ${why ? rebindWords(why) : 'required: none is stored for this profile'}`,
+      ...rebindCode(why, name),
     }));
 }
 
@@ -112,4 +145,53 @@ export const WEAK_STORAGE_PATH = 'acceptWeakStorage';
  */
 export function isWeakStorageRefusal(error: { kind: string }): boolean {
   return error.kind === 'weak-storage';
+}
+
+/** The port a broker URL means when it names none. */
+const BROKER_DEFAULT_PORTS: Record<string, string> = {
+  'mqtt:': '1883',
+  'mqtts:': '8883',
+  'ws:': '80',
+  'wss:': '443',
+};
+
+/**
+ * What the room's broker password is bound to: the broker's scheme, host and port
+ * (`mqtts://broker.example:8883`), or null for no broker address (the password then serves only the
+ * broker this PC hosts). `URL.origin` cannot serve: it is "null" for mqtt: and mqtts:.
+ */
+export function brokerOrigin(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url.trim());
+    const port = parsed.port || BROKER_DEFAULT_PORTS[parsed.protocol] || '';
+    return `${parsed.protocol}//${parsed.hostname.toLowerCase()}${port ? `:${port}` : ''}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the stored broker password cannot go with new settings: the broker's address changed. */
+export type BrokerRebindReason = { kind: 'broker-address'; from: string | null; to: string | null };
+
+/**
+ * Why a broker password stored for `boundTo` cannot be sent to the broker at `url`, or undefined
+ * when it can. The same rule as a profile's secret: a change of where it goes asks for it again,
+ * whoever asks, so no caller can send the stored password to a broker of its choice.
+ */
+export function brokerBindingChange(
+  url: string | null,
+  boundTo: string | null,
+): BrokerRebindReason | undefined {
+  const to = brokerOrigin(url);
+  return to === boundTo ? undefined : { kind: 'broker-address', from: boundTo, to };
+}
+
+/** The reason in words (names no value): "the broker address changed (from … to …): type the password again …". */
+export function brokerRebindWords(reason: BrokerRebindReason): string {
+  const where = (origin: string | null) => origin ?? 'the broker this PC hosts';
+  return (
+    `the broker address changed (from ${where(reason.from)} to ${where(reason.to)}), and a saved password ` +
+    'is only sent to the broker it was entered for: type the password again'
+  );
 }

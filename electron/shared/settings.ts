@@ -37,13 +37,13 @@ const legend = z
   )
   .refine((codes) => Object.keys(codes).length <= LEGEND_ENTRIES, `at most ${LEGEND_ENTRIES} status codes`);
 
-export const StatusLegendSchema = z.object({
+const StatusLegendSchema = z.object({
   deviceStatus: legend,
   productStatus: legend,
 });
 export type StatusLegend = z.infer<typeof StatusLegendSchema>;
 
-export const KioskSettingsSchema = z.object({
+const KioskSettingsSchema = z.object({
   enabled: z.boolean(),
   /** The layout the app opens on when kiosk mode is on. */
   startLayout: plainText(LIMITS.idRef).nullable(),
@@ -53,6 +53,13 @@ export const KioskSettingsSchema = z.object({
   startAtLogin: z.boolean(),
 });
 export type KioskSettings = z.infer<typeof KioskSettingsSchema>;
+
+/**
+ * The language of the app: 'auto' follows the operator's browser or system languages (the best
+ * supported match, else English); the others pin it.
+ */
+export const LanguageSettingSchema = z.enum(['auto', 'en', 'zh-CN']);
+export type LanguageSetting = z.infer<typeof LanguageSettingSchema>;
 
 export const SettingsSchema = z.object({
   transportOrder: z
@@ -77,6 +84,7 @@ export const SettingsSchema = z.object({
    * null: the wall's built-in estimate. The status bar warns before the wall asks for more.
    */
   sustainedPixelRate: z.number().int().positive().max(100_000_000_000).nullable(),
+  language: LanguageSettingSchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -89,6 +97,7 @@ export const DEFAULT_SETTINGS: Settings = {
   kiosk: { enabled: false, startLayout: null, locked: false, startAtLogin: false },
   decodeBudget: true,
   sustainedPixelRate: null,
+  language: 'auto',
 };
 
 /**

@@ -21,7 +21,6 @@ export const SnapshotSaveInputSchema = z.object({
     .min(1)
     .max(MAX_BASE64, `at most ${MAX_SNAPSHOT_BYTES / 1024 / 1024} MB of PNG`),
 });
-export type SnapshotSaveInput = z.infer<typeof SnapshotSaveInputSchema>;
 
 export const SnapshotSavedSchema = z.object({
   /** The file's name, as saved (a number added when that name was taken). */
@@ -32,7 +31,7 @@ export const SnapshotSavedSchema = z.object({
 export type SnapshotSaved = z.infer<typeof SnapshotSavedSchema>;
 
 /** The first eight bytes of every PNG file. */
-export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
 
 export const isPng = (bytes: Uint8Array): boolean =>
   bytes.length > PNG_SIGNATURE.length && PNG_SIGNATURE.every((b, i) => bytes[i] === b);

@@ -4,7 +4,7 @@ import { displayText, LIMITS, plainText } from './limits';
 
 /** The shortest dwell a tour page may have: shorter, and operators see nothing but switches. */
 export const MIN_DWELL_SECONDS = 5;
-export const MAX_DWELL_SECONDS = 3600;
+const MAX_DWELL_SECONDS = 3600;
 
 const id = z
   .string()
@@ -20,7 +20,7 @@ const dwellSeconds = z
   .max(MAX_DWELL_SECONDS, `at most ${MAX_DWELL_SECONDS} seconds`);
 
 /** One device a cycling tile shows in turn. */
-export const TourDeviceSchema = z.object({
+const TourDeviceSchema = z.object({
   deviceKey: plainText(LIMITS.deviceKey, { trim: true, required: 'deviceKey is required' }),
   sipId: plainText(LIMITS.deviceKey).optional(),
   channelId: plainText(LIMITS.deviceKey).optional(),

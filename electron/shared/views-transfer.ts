@@ -16,7 +16,7 @@ export const VIEWS_VERSION = 1;
 const strictTile = LayoutTileSchema.strict();
 
 /** A view as the document carries it: a saved layout, nothing added. */
-export const TransferViewSchema = z
+const TransferViewSchema = z
   .object({
     ...LayoutSchema.shape,
     grid: LayoutGridSchema.strict(),
@@ -61,7 +61,6 @@ export const ViewsExportInputSchema = z
     tours: idList.optional(),
   })
   .optional();
-export type ViewsExportInput = z.input<typeof ViewsExportInputSchema>;
 
 export const ViewsExportSchema = z.object({
   /** The document, pretty-printed JSON. */
@@ -71,21 +70,19 @@ export const ViewsExportSchema = z.object({
   views: z.number().int(),
   tours: z.number().int(),
 });
-export type ViewsExport = z.infer<typeof ViewsExportSchema>;
 
 /**
  * What happens to a view or tour whose id is already saved here (with other content): imported
  * beside it as a copy with a new id (nothing is lost), or written over it. One identical to the
  * saved one is left as it is either way, so importing the same file twice changes nothing.
  */
-export const ImportConflictSchema = z.enum(['copy', 'replace']);
+const ImportConflictSchema = z.enum(['copy', 'replace']);
 export type ImportConflict = z.infer<typeof ImportConflictSchema>;
 
 export const ViewsImportInputSchema = z.object({
   text: z.string().max(LIMITS.viewsFileChars, 'the file is larger than 2 MB'),
   onConflict: ImportConflictSchema.default('copy'),
 });
-export type ViewsImportInput = z.input<typeof ViewsImportInputSchema>;
 
 const outcome = z.enum(['added', 'copied', 'replaced', 'unchanged']);
 

@@ -36,7 +36,7 @@ function lockFs(mayRemove: () => boolean) {
 }
 
 /** A lock not refreshed for this long belongs to a shell that is gone (killed, crashed, powered off). */
-export const DEFAULT_LOCK_STALE_MS = 20_000;
+const DEFAULT_LOCK_STALE_MS = 20_000;
 
 export interface LockOwner {
   pid: number;

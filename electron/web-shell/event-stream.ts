@@ -4,7 +4,7 @@ import type { StreamingApi } from 'hono/utils/stream';
 import { events, type EventName, type EventPayload } from '../shared/contract';
 import type { Logger } from '../core/logger';
 
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 /** How long a browser waits before reconnecting after the stream broke. */
 const RETRY_MS = 2_000;
 

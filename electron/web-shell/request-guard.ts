@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Bytes of the per-run token (base64url in the URL and the cookie). */
-export const TOKEN_BYTES = 32;
+const TOKEN_BYTES = 32;
 
 /** Why a request was turned away: the status to answer and a sentence for whoever sent it. */
 export interface Refusal {

@@ -181,6 +181,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
         server.close();
         server.closeAllConnections();
         await closed;
+        // The room's screens say goodbye (offline presence) and the hosted broker stops.
+        await core.close();
         await embedded?.close();
         await releaseFolder();
       })();

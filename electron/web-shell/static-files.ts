@@ -2,8 +2,6 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mimeType } from '../shared/mime-types';
 
-export { mimeType };
-
 /** What a URL path resolves to inside the renderer folder. */
 export type StaticLookup =
   | { kind: 'file'; file: string; size: number; type: string; isHtml: boolean }

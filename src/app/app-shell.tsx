@@ -1,4 +1,5 @@
 import { useEffect, type CSSProperties, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
 import { NoticeBar } from '../components/notice-bar';
@@ -17,10 +18,13 @@ import { PutOnWallContext } from '../session/put-on-wall-context';
 import { selectCatalogFolded, useAppStore } from './app-store';
 import { CatalogResizer } from './catalog-resizer';
 import { KioskAdminButton } from './kiosk-admin';
+import { KioskUnsavedMark } from './kiosk-unsaved-mark';
+import { useWallStore } from '../features/wall/wall-store';
 import { OpenInWindowDialog } from '../features/wall/open-in-window';
 import { SettingsDialog } from './settings-dialog';
 import { PANEL_ID, TopBar } from './top-bar';
 import { useKioskPresentation } from './use-kiosk-presentation';
+import { RoomWallSlots } from '../features/room/room-wall-slots';
 
 /**
  * "Skip to the wall": straight onto the wall's one focusable cell (its tiles take the focus in turn,
@@ -58,7 +62,7 @@ const SECTION_SETTLE_FRAMES = 60;
  *
  * In kiosk mode it is the wall alone (`data-kiosk="on"`): no top bar, catalog, templates, profile
  * switching, dialogs or wall toolbar, only a faint "Admin" button for an administrator (with the
- * admin PIN when locked). The wall keeps its place in the tree, so going in and out of it does not
+ * admin PIN when locked), and a mark beside it while the wall shows an unsaved edit. The wall keeps its place in the tree, so going in and out of it does not
  * restart a player.
  */
 export function AppShell() {
@@ -80,7 +84,9 @@ export function AppShell() {
       closeDialog: s.closeDialog,
     })),
   );
+  const { t } = useTranslation('app');
   const kiosk = useKioskPresentation();
+  const unsaved = useWallStore((s) => s.changes !== 'none');
   const { notices, dismiss } = useNoticesStore(
     useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss })),
   );
@@ -135,6 +141,7 @@ export function AppShell() {
       data-panel-placement={ui.placement}
       data-catalog={ui.folded ? 'collapsed' : 'open'}
       data-kiosk={kiosk.on ? 'on' : undefined}
+      data-unsaved={kiosk.on && unsaved ? 'on' : undefined}
       style={{ '--catalog-width': `${ui.width}px` } as CSSProperties}
     >
       <div className="app-banners" data-testid="banner-dock">
@@ -143,12 +150,12 @@ export function AppShell() {
       </div>
       {full && (
         <a className="skip-link" href="#wall" onClick={skipToWall}>
-          Skip to the wall
+          {t('shell.skipToWall')}
         </a>
       )}
       {full && <TopBar onKioskView={kiosk.kiosk ? kiosk.backToKiosk : undefined} />}
       {full && (
-        <aside className="app-catalog" aria-label="Catalog" data-testid="catalog-column">
+        <aside className="app-catalog" aria-label={t('shell.catalog')} data-testid="catalog-column">
           <div className="app-catalog-bar">
             <Button
               size="small"
@@ -156,13 +163,13 @@ export function AppShell() {
               onClick={ui.toggleCatalog}
               aria-expanded={!ui.folded}
               aria-controls="catalog-content"
-              aria-label={ui.folded ? 'Show catalog' : 'Hide catalog'}
-              title={ui.folded ? 'Show catalog' : 'Hide catalog'}
+              aria-label={ui.folded ? t('shell.showCatalog') : t('shell.hideCatalog')}
+              title={ui.folded ? t('shell.showCatalog') : t('shell.hideCatalog')}
               data-testid="toggle-catalog"
             >
               {ui.folded ? '»' : '«'}
             </Button>
-            {!ui.folded && <span className="app-catalog-title">Catalog</span>}
+            {!ui.folded && <span className="app-catalog-title">{t('shell.catalog')}</span>}
           </div>
           <div id="catalog-content" className="app-catalog-content" hidden={ui.folded}>
             <PutOnWallContext value={putDeviceOnWall}>
@@ -182,12 +189,15 @@ export function AppShell() {
         ) : (
           <span className="catalog-resizer-off" />
         ))}
-      <main id="wall" className="app-wall" aria-label="Wall" tabIndex={-1}>
-        <Wall {...(full ? { onEditProfile: () => ui.openDialog('profiles') } : {})} />
+      <main id="wall" className="app-wall" aria-label={t('shell.wall')} tabIndex={-1}>
+        <RoomWallSlots>
+          <Wall {...(full ? { onEditProfile: () => ui.openDialog('profiles') } : {})} />
+        </RoomWallSlots>
         {kiosk.on && <KioskAdminButton kiosk={kiosk} />}
+        {kiosk.on && <KioskUnsavedMark />}
       </main>
       {full && ui.panelOpen && (
-        <aside id={PANEL_ID} className="app-panel" aria-label="Side panel" data-testid="side-panel">
+        <aside id={PANEL_ID} className="app-panel" aria-label={t('shell.sidePanel')} data-testid="side-panel">
           <TemplatePanel onClose={ui.closePanel} onManageProfiles={() => ui.openDialog('profiles')} />
         </aside>
       )}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../components/error-panel';
 import { NoticeBar } from '../components/notice-bar';
@@ -7,6 +8,7 @@ import { useCatalogStore } from '../features/catalog/catalog-store';
 import { FirstRun } from '../features/profiles/first-run';
 import { startWallMemory } from '../features/wall/wall-store';
 import { api } from '../lib/bridge';
+import { startRoom } from '../features/room/start-room';
 import { startCoreMirror, useCoreMirror } from '../session/core-mirror';
 import { useNoticesStore } from '../session/notices-store';
 import { useProfileSession } from '../session/profiles-store';
@@ -32,10 +34,12 @@ export function App() {
     useShallow((s) => ({ notices: s.notices, dismiss: s.dismiss, notify: s.notify })),
   );
   const connectCatalog = useCatalogStore((s) => s.connect);
+  const { t } = useTranslation('app');
 
   useEffect(() => {
     const stopNotices = api.on('app:notice', notify);
     const stopMirror = startCoreMirror(api);
+    const stopRoom = startRoom(api);
     const stopProfiles = connect();
     const stopCatalog = connectCatalog();
     const stopWallMemory = startWallMemory();
@@ -51,6 +55,7 @@ export function App() {
       stopWallMemory();
       stopCatalog();
       stopProfiles();
+      stopRoom();
       stopMirror();
       stopNotices();
     };
@@ -60,12 +65,12 @@ export function App() {
     <div className="app-root" data-testid="app-root" data-state={status}>
       {status === 'loading' && (
         <div className="splash" role="status">
-          <span className="spinner" aria-hidden="true" /> Starting…
+          <span className="spinner" aria-hidden="true" /> {t('start.loading')}
         </div>
       )}
       {status === 'error' && error && (
         <div className="splash">
-          <ErrorPanel title="The app could not start" message={error.message} onRetry={() => void load()} />
+          <ErrorPanel title={t('start.failed')} message={error.message} onRetry={() => void load()} />
         </div>
       )}
       {status === 'ready' && (hasProfiles ? <AppShell /> : <FirstRun />)}

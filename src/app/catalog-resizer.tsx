@@ -1,4 +1,5 @@
 import { useRef, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CATALOG_WIDTH, catalogMaxWidth } from './app-store';
 
 export interface CatalogResizerProps {
@@ -14,6 +15,8 @@ const onWindowResize = (listener: () => void) => {
   return () => window.removeEventListener('resize', listener);
 };
 const viewportWidth = () => window.innerWidth;
+/** +1 when the catalog is on the left (it grows rightwards), -1 in a right-to-left page, where it is on the right. */
+const growth = (element: Element) => (getComputedStyle(element).direction === 'rtl' ? -1 : 1);
 
 /**
  * The divider between the catalog and the wall: drag it, or focus it and use the arrow keys
@@ -22,7 +25,8 @@ const viewportWidth = () => window.innerWidth;
  * the wall its minimum, in this window.
  */
 export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
-  const drag = useRef<{ x: number; width: number; id: number } | null>(null);
+  const { t } = useTranslation('app');
+  const drag = useRef<{ x: number; width: number; id: number; growth: number } | null>(null);
   const max = catalogMaxWidth(useSyncExternalStore(onWindowResize, viewportWidth));
   const shown = Math.min(width, max);
 
@@ -31,11 +35,12 @@ export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
     // Without this the press starts a text selection across the catalog while dragging.
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { x: e.clientX, width: shown, id: e.pointerId };
+    drag.current = { x: e.clientX, width: shown, id: e.pointerId, growth: growth(e.currentTarget) };
     e.currentTarget.dataset.dragging = 'true';
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (drag.current?.id === e.pointerId) onResize(drag.current.width + e.clientX - drag.current.x);
+    const d = drag.current;
+    if (d?.id === e.pointerId) onResize(d.width + d.growth * (e.clientX - d.x));
   };
   const endDrag = (e: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.id !== e.pointerId) return;
@@ -44,7 +49,8 @@ export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
     if (e.currentTarget.hasPointerCapture(e.pointerId)) e.currentTarget.releasePointerCapture(e.pointerId);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const step = e.shiftKey ? BIG_STEP : STEP;
+    // The arrows move the divider the way they point.
+    const step = (e.shiftKey ? BIG_STEP : STEP) * growth(e.currentTarget);
     const to: Record<string, number> = {
       ArrowLeft: shown - step,
       ArrowRight: shown + step,
@@ -61,13 +67,13 @@ export function CatalogResizer({ width, onResize }: CatalogResizerProps) {
       className="catalog-resizer"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Catalog width"
+      aria-label={t('resizer.label')}
       aria-controls="catalog-content"
       aria-valuemin={CATALOG_WIDTH.min}
       aria-valuemax={max}
       aria-valuenow={shown}
-      aria-valuetext={`${shown} pixels`}
-      title="Drag, or focus and use ← →, to change the catalog's width (double-click: usual width)"
+      aria-valuetext={t('resizer.value', { count: shown })}
+      title={t('resizer.title')}
       tabIndex={0}
       data-testid="catalog-resizer"
       onPointerDown={onPointerDown}

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Dialog } from '../components/dialog';
 import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
-import { StorageTierBadge, storageTierMeaning } from '../features/profiles/storage-tier-badge';
+import { StorageTierBadge, StorageTierMeaning } from '../features/profiles/storage-tier-badge';
+import { RoomSettings } from '../features/room/room-settings';
+import { LanguageSetting } from '../i18n/language-setting';
+import { useAppName } from '../i18n/use-app-name';
 import { plainError } from '../lib/plain-error';
 import { useCoreMirror } from '../session/core-mirror';
 import { BudgetSettings } from './settings/budget-settings';
@@ -9,20 +13,24 @@ import { DiagnosticsCopy } from './settings/diagnostics-copy';
 import { KioskLockPanel } from './settings/kiosk-lock-panel';
 import { KioskSettings } from './settings/kiosk-settings';
 import { PlaybackSettings } from './settings/playback-settings';
+import { SaveActions } from './settings/save-status';
 import { UnsavedCloseDialog } from './settings/unsaved-close-dialog';
 import { UnsavedSections, UnsavedSectionsContext } from './settings/unsaved-sections';
 import { useKioskStatus } from './settings/use-kiosk-status';
 import { useSettings } from './settings/use-settings';
 import './settings/settings.css';
 
+/** The sections, in order; each is named by `settings:section.<id>`. */
 const SECTIONS = [
-  ['playback', 'Playback'],
-  ['budget', 'Decode budget'],
-  ['legend', 'Status legend'],
-  ['kiosk', 'Kiosk'],
-  ['secrets', 'Secrets'],
-  ['diagnostics', 'Diagnostics'],
-  ['about', 'About'],
+  'language',
+  'playback',
+  'budget',
+  'legend',
+  'kiosk',
+  'secrets',
+  'room',
+  'diagnostics',
+  'about',
 ] as const;
 
 /**
@@ -36,6 +44,8 @@ const SECTIONS = [
  */
 export function SettingsDialog({ onClose }: { onClose(): void }) {
   const appInfo = useCoreMirror((s) => s.appInfo);
+  const appName = useAppName();
+  const { t } = useTranslation('settings');
   const { settings, error, save } = useSettings();
   const kiosk = useKioskStatus();
   const body = useRef<HTMLDivElement>(null);
@@ -68,50 +78,64 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog title="Settings" onClose={requestClose} size="large" testId="settings-dialog">
+    <Dialog title={t('dialog.title')} onClose={requestClose} size="large" testId="settings-dialog">
       <UnsavedSectionsContext value={unsaved}>
         <div className="settings-layout" ref={body}>
-          <nav className="settings-nav" aria-label="Settings sections">
-            {SECTIONS.map(([id, label]) => (
+          <nav className="settings-nav" aria-label={t('dialog.navLabel')}>
+            {SECTIONS.map((id) => (
               <button key={id} type="button" className="settings-nav-item" onClick={() => goTo(id)}>
-                {label}
+                {t(`section.${id}`)}
               </button>
             ))}
           </nav>
           <div className="settings-sections">
             <KioskLockPanel kiosk={kiosk} />
             {error && (
-              <p className="text-danger">The settings could not be read: {plainError(error).message}</p>
+              <p className="text-danger">{t('dialog.readFailed', { reason: plainError(error).message })}</p>
             )}
+
+            <section className="settings-section" id="settings-language" aria-labelledby="language-heading">
+              <h3 id="language-heading" tabIndex={-1}>
+                {t('section.language')}
+              </h3>
+              {settings && (
+                <LanguageSetting
+                  settings={settings}
+                  save={saveResult}
+                  locked={kiosk.lockedNow}
+                  systemLanguages={appInfo?.systemLanguages}
+                />
+              )}
+            </section>
 
             <section className="settings-section" id="settings-playback" aria-labelledby="playback-heading">
               <h3 id="playback-heading" tabIndex={-1}>
-                Playback
+                {t('section.playback')}
               </h3>
               {settings ? (
                 <PlaybackSettings settings={settings} save={saveResult} locked={kiosk.lockedNow} />
               ) : (
-                !error && <p className="text-muted small">Loading…</p>
+                !error && <p className="text-muted small">{t('dialog.loading')}</p>
               )}
             </section>
 
             <section className="settings-section" id="settings-budget" aria-labelledby="budget-heading">
               <h3 id="budget-heading" tabIndex={-1}>
-                Decode budget
+                {t('section.budget')}
               </h3>
               {settings && <BudgetSettings settings={settings} save={saveResult} locked={kiosk.lockedNow} />}
             </section>
 
             <section className="settings-section" id="settings-legend" aria-labelledby="legend-heading">
               <h3 id="legend-heading" tabIndex={-1}>
-                Status legend
+                {t('section.legend')}
               </h3>
               <StatusLegendEditor onDone={requestClose} />
             </section>
 
             <section className="settings-section" id="settings-kiosk" aria-labelledby="kiosk-heading">
               <h3 id="kiosk-heading" tabIndex={-1}>
-                Kiosk
+                {t('section.kiosk')}
               </h3>
               {settings && (
                 <KioskSettings
@@ -126,16 +150,30 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
             {appInfo && (
               <section className="settings-section" id="settings-secrets" aria-labelledby="secrets-heading">
                 <h3 id="secrets-heading" tabIndex={-1}>
-                  Secrets
+                  {t('section.secrets')}
                 </h3>
                 <p>
-                  <StorageTierBadge tier={appInfo.storageTier} /> {storageTierMeaning(appInfo.storageTier)}
+                  <StorageTierBadge tier={appInfo.storageTier} />{' '}
+                  <StorageTierMeaning tier={appInfo.storageTier} />
                 </p>
                 <p className="text-muted small" data-testid="storage-description">
-                  Where: {appInfo.storageDescription}.
+                  {/* The core's own description of where the secrets are, shown as it came. */}
+                  <Trans
+                    t={t}
+                    i18nKey="dialog.storageWhere"
+                    values={{ where: appInfo.storageDescription }}
+                    components={{ core: <span data-core-words /> }}
+                  />
                 </p>
               </section>
             )}
+
+            <section className="settings-section" id="settings-room" aria-labelledby="room-heading">
+              <h3 id="room-heading" tabIndex={-1}>
+                {t('section.room')}
+              </h3>
+              <RoomSettings actions={(p) => <SaveActions {...p} />} locked={kiosk.lockedNow} />
+            </section>
 
             <section
               className="settings-section"
@@ -143,7 +181,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
               aria-labelledby="diagnostics-heading"
             >
               <h3 id="diagnostics-heading" tabIndex={-1}>
-                Diagnostics
+                {t('section.diagnostics')}
               </h3>
               <DiagnosticsCopy />
             </section>
@@ -151,11 +189,14 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
             {appInfo && (
               <section className="settings-section" id="settings-about" aria-labelledby="about-heading">
                 <h3 id="about-heading" tabIndex={-1}>
-                  About
+                  {t('section.about')}
                 </h3>
                 <p className="text-muted small">
-                  {appInfo.name} {appInfo.version} ·{' '}
-                  {appInfo.shell === 'web' ? 'browser shell' : 'desktop app'} on {appInfo.platform}
+                  {t(appInfo.shell === 'web' ? 'dialog.aboutWeb' : 'dialog.aboutDesktop', {
+                    name: appName,
+                    version: appInfo.version,
+                    platform: appInfo.platform,
+                  })}
                 </p>
               </section>
             )}

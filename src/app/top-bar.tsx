@@ -1,31 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../components/button';
 import { OperatorLogButton } from '../features/operator-log/operator-log-button';
+import { RoomButton } from '../features/room/room-button';
 import { ProfileSwitcher } from '../features/profiles/profile-switcher';
-import { useCoreMirror } from '../session/core-mirror';
+import { useAppName } from '../i18n/use-app-name';
 import { useAppStore, type PanelPlacement } from './app-store';
 
 export const PANEL_ID = 'side-panel';
 
-const PLACEMENTS: { value: PanelPlacement; label: string; title: string }[] = [
-  {
-    value: 'beside',
-    label: 'Beside wall',
-    title: 'The panel takes its own column; the catalog folds while it is open so the wall keeps its size',
-  },
-  {
-    value: 'over',
-    label: 'Over wall',
-    title: 'The panel lies over the right of the wall; the catalog and the wall stay as they are',
-  },
-];
+const PLACEMENTS = [
+  { value: 'beside', label: 'topBar.beside', title: 'topBar.besideTitle' },
+  { value: 'over', label: 'topBar.over', title: 'topBar.overTitle' },
+] as const satisfies readonly { value: PanelPlacement; label: string; title: string }[];
 
 /**
  * App name, the active profile, and the ways into templates (and where that panel goes) and settings.
  * On a kiosk an administrator opened, also the way back to the wall alone (`onKioskView`).
  */
 export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
-  const name = useCoreMirror((s) => s.appInfo?.name ?? 'Control Room Wall');
+  const { t } = useTranslation('app');
+  const name = useAppName();
   const { panelOpen, placement, togglePanel, setPlacement, openDialog } = useAppStore(
     useShallow((s) => ({
       panelOpen: s.panelOpen,
@@ -44,7 +39,7 @@ export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
         <div
           className="panel-placement"
           role="group"
-          aria-label="Templates panel"
+          aria-label={t('topBar.placement')}
           data-testid="panel-placement"
         >
           {PLACEMENTS.map((p) => (
@@ -53,11 +48,11 @@ export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
               type="button"
               className={`panel-placement-option ${placement === p.value ? 'is-on' : ''}`}
               aria-pressed={placement === p.value}
-              title={p.title}
+              title={t(p.title)}
               onClick={() => setPlacement(p.value)}
               data-value={p.value}
             >
-              {p.label}
+              {t(p.label)}
             </button>
           ))}
         </div>
@@ -69,21 +64,22 @@ export function TopBar({ onKioskView }: { onKioskView?: () => void } = {}) {
         className={panelOpen ? 'is-on' : undefined}
         data-testid="open-templates"
       >
-        Templates
+        {t('topBar.templates')}
       </Button>
+      <RoomButton onOpenSettings={() => openDialog('settings', 'room')} />
       <OperatorLogButton />
       <Button onClick={() => openDialog('settings')} data-testid="open-settings">
-        Settings
+        {t('topBar.settings')}
       </Button>
       {onKioskView && (
         <Button
           variant="primary"
           className="kiosk-back-button"
           onClick={onKioskView}
-          title="Back to the wall alone, as this kiosk shows it"
+          title={t('topBar.kioskViewTitle')}
           data-testid="kiosk-view"
         >
-          Kiosk view
+          {t('topBar.kioskView')}
         </Button>
       )}
     </header>

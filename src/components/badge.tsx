@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type BadgeTone = 'neutral' | 'info' | 'ok' | 'warn' | 'danger';
+type BadgeTone = 'neutral' | 'info' | 'ok' | 'warn' | 'danger';
 
 export interface BadgeProps {
   tone?: BadgeTone;

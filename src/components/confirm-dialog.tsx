@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -23,6 +24,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('components');
   return (
     <Dialog
       title={title}
@@ -32,7 +34,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button onClick={onCancel} autoFocus>
-            Cancel
+            {t('confirm.cancel')}
           </Button>
           <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
             {confirmLabel}

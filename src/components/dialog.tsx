@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface DialogProps {
   title: ReactNode;
@@ -19,6 +20,7 @@ export interface DialogProps {
  * back to where it was before.
  */
 export function Dialog({ title, onClose, children, footer, size = 'medium', testId }: DialogProps) {
+  const { t } = useTranslation('components');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -59,7 +61,12 @@ export function Dialog({ title, onClose, children, footer, size = 'medium', test
         <h2 id={titleId} className="dialog-title">
           {title}
         </h2>
-        <button type="button" className="btn btn-ghost btn-small" aria-label="Close" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-label={t('dialog.close')}
+          onClick={onClose}
+        >
           ✕
         </button>
       </header>

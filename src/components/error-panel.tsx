@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppErrorKind } from '../../electron/shared/contract';
+import type { CodedError } from '../lib/error-words';
 import { plainError } from '../lib/plain-error';
 import { Button } from './button';
 
@@ -11,6 +13,8 @@ export interface ErrorPanelProps {
   status?: number;
   /** The error's kind, for the hint on what to do (else guessed from the status). */
   kind?: AppErrorKind;
+  /** The core's code and parameters: the message in the operator's language (else `message` as it is). */
+  coded?: Pick<CodedError, 'code' | 'params' | 'details'>;
   onRetry?: () => void;
   retrying?: boolean;
   children?: ReactNode;
@@ -27,30 +31,34 @@ export function ErrorPanel({
   message,
   status,
   kind,
+  coded,
   onRetry,
   retrying = false,
   children,
   testId = 'error-panel',
 }: ErrorPanelProps) {
-  const plain = plainError({ kind, status, message });
+  const { t } = useTranslation('components');
+  const plain = plainError({ ...coded, kind, status, message });
   return (
     <div className="error-panel" role="alert" data-testid={testId}>
       <p className="error-panel-title">
         {title}
-        {status !== undefined && <span className="error-panel-status">HTTP {status}</span>}
+        {status !== undefined && (
+          <span className="error-panel-status">{t('errorPanel.status', { status })}</span>
+        )}
       </p>
       <p className="error-panel-message">{plain.message}</p>
       {plain.hint && <p className="error-panel-hint">{plain.hint}</p>}
       {plain.technical && (
         <details className="error-panel-technical">
-          <summary>Details for support</summary>
+          <summary>{t('errorPanel.technical')}</summary>
           <code className="mono">{plain.technical}</code>
         </details>
       )}
       {children}
       {onRetry && (
         <Button variant="primary" size="small" busy={retrying} onClick={onRetry}>
-          Retry
+          {t('errorPanel.retry')}
         </Button>
       )}
     </div>

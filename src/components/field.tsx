@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
 /** What a control inside a Field needs to be labelled and described. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;

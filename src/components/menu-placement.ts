@@ -15,17 +15,32 @@ export interface MenuPlacement {
   up: boolean;
   /** It opens to the left of its button's right edge (no room on the right). */
   left: boolean;
+  /** It opens to the right of its button's left edge (no room on the left: a right-to-left page's usual flip). */
+  right: boolean;
+}
+
+export interface PlaceMenuOptions {
+  /** Pixels between the button and a menu flipped above it. */
+  gap?: number;
+  /** The menu's reading direction: a menu wider than the bounds keeps its start in view. */
+  direction?: 'ltr' | 'rtl';
 }
 
 /** Pixels kept free between a menu and the edge of the window (or of the box that clips it). */
-export const EDGE_MARGIN = 4;
+const EDGE_MARGIN = 4;
 
 /**
  * Keep a menu inside `bounds`: where it spills over the bottom it opens above its button instead, over
- * the right edge it opens leftwards from the button's right edge, and where neither fits it is pushed
- * inside (and made to scroll when it is taller than the bounds). A menu that fits stays where it is.
+ * the right edge it opens leftwards from the button's right edge (over the left edge, as a menu of a
+ * right-to-left page may, rightwards from its left edge), and where neither fits it is pushed inside
+ * (and made to scroll when it is taller than the bounds). A menu that fits stays where it is.
  */
-export function placeMenu(menu: Box, anchor: Box, bounds: Box, gap = 4): MenuPlacement {
+export function placeMenu(
+  menu: Box,
+  anchor: Box,
+  bounds: Box,
+  { gap = 4, direction = 'ltr' }: PlaceMenuOptions = {},
+): MenuPlacement {
   const inner = {
     top: bounds.top + EDGE_MARGIN,
     left: bounds.left + EDGE_MARGIN,
@@ -49,13 +64,18 @@ export function placeMenu(menu: Box, anchor: Box, bounds: Box, gap = 4): MenuPla
 
   let left = menu.left;
   let leftwards = false;
+  let rightwards = false;
+  // Wider than the bounds: its start shows, the left edge (the right one in a right-to-left menu).
+  const tooWide = width > inner.right - inner.left;
+  const pinned = direction === 'rtl' ? inner.right - width : inner.left;
   if (menu.right > inner.right) {
     const alignedRight = anchor.right - width;
     if (alignedRight >= inner.left) [left, leftwards] = [alignedRight, true];
-    else left = Math.max(inner.left, inner.right - width);
+    else left = tooWide ? pinned : inner.right - width;
   } else if (menu.left < inner.left) {
     const alignedLeft = anchor.left;
-    left = alignedLeft + width <= inner.right ? alignedLeft : inner.left;
+    if (alignedLeft + width <= inner.right) [left, rightwards] = [alignedLeft, true];
+    else left = tooWide ? pinned : inner.left;
   }
 
   return {
@@ -64,6 +84,7 @@ export function placeMenu(menu: Box, anchor: Box, bounds: Box, gap = 4): MenuPla
     ...(height > room && { maxHeight: room }),
     up,
     left: leftwards,
+    right: rightwards,
   };
 }
 

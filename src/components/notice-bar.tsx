@@ -1,19 +1,6 @@
-import { formatTime } from '../lib/format-time';
-
-export interface NoticeItem {
-  id: string;
-  level: 'info' | 'warning' | 'error';
-  message: string;
-  /** When it happened (epoch ms): an operator may read it hours later. */
-  at: number;
-  /** One thing to do about it ("Undo"): running it also dismisses the notice. */
-  action?: NoticeAction;
-}
-
-export interface NoticeAction {
-  label: string;
-  run(): void;
-}
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../i18n/format';
+import type { NoticeItem } from '../lib/notice';
 
 export interface NoticeBarProps {
   notices: readonly NoticeItem[];
@@ -46,12 +33,13 @@ export function NoticeBar({ notices, onDismiss }: NoticeBarProps) {
 }
 
 function Notice({ notice, onDismiss }: { notice: NoticeItem; onDismiss(id: string): void }) {
+  const { t } = useTranslation('components');
   return (
     <div className={`notice notice-${notice.level}`} data-testid="notice">
       <span className="notice-message">
         {notice.message}
         <time className="notice-time" dateTime={new Date(notice.at).toISOString()}>
-          {formatTime(notice.at)}
+          {formatDateTime(notice.at)}
         </time>
       </span>
       {notice.action && (
@@ -70,7 +58,7 @@ function Notice({ notice, onDismiss }: { notice: NoticeItem; onDismiss(id: strin
       <button
         type="button"
         className="btn btn-ghost btn-small"
-        aria-label="Dismiss"
+        aria-label={t('notice.dismiss')}
         onClick={() => onDismiss(notice.id)}
       >
         ✕

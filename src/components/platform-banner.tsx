@@ -1,4 +1,5 @@
-import { formatSince } from '../lib/format-time';
+import { useTranslation } from 'react-i18next';
+import { formatSince } from '../i18n/format';
 import { useCoreMirror } from '../session/core-mirror';
 
 /**
@@ -7,6 +8,7 @@ import { useCoreMirror } from '../session/core-mirror';
  * would only show its own "Network problem".
  */
 export function PlatformBanner() {
+  const { t } = useTranslation('components');
   const status = useCoreMirror((s) => s.platform);
   if (!status || status.reachable) return null;
   return (
@@ -16,11 +18,11 @@ export function PlatformBanner() {
       </span>
       <span>
         <strong>
-          The platform{status.origin ? ` at ${status.origin}` : ''} is unreachable since{' '}
-          {formatSince(status.since)}
+          {status.origin
+            ? t('platformBanner.titleAt', { origin: status.origin, since: formatSince(status.since) })
+            : t('platformBanner.title', { since: formatSince(status.since) })}
         </strong>
-        {status.reason ? ` (${status.reason})` : ''} — every camera keeps retrying and plays again as soon as
-        it answers.
+        {status.reason ? t('platformBanner.bodyReason', { reason: status.reason }) : t('platformBanner.body')}
       </span>
     </div>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../electron/shared/contract';
 import { plainError } from '../lib/plain-error';
-import { selectActiveProfile, selectPreviousProfile, useProfilesStore } from '../session/profiles-store';
+import { useCoreMirror } from '../session/core-mirror';
+import { selectActiveProfile, selectPreviousProfile, useProfileSession } from '../session/profiles-store';
 import { Button } from './button';
 
 export interface ProfileTroubleActionsProps {
@@ -28,14 +30,17 @@ export function isProfileTrouble(error: Pick<AppError, 'kind' | 'message'>): boo
  * reached): edit the profile, or go back to the profile that was active before. Put beside the error.
  */
 export function ProfileTroubleActions({ onEditProfile, error: shownError }: ProfileTroubleActionsProps) {
-  const { active, previous, selectPrevious, requestEdit } = useProfilesStore(
+  const { t } = useTranslation('components');
+  const profiles = useCoreMirror((m) => m.profiles);
+  const { previousId, selectPrevious, requestEdit } = useProfileSession(
     useShallow((s) => ({
-      active: selectActiveProfile(s),
-      previous: selectPreviousProfile(s),
+      previousId: s.previousId,
       selectPrevious: s.selectPrevious,
       requestEdit: s.requestEdit,
     })),
   );
+  const active = selectActiveProfile({ profiles });
+  const previous = selectPreviousProfile({ profiles, previousId });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   if (!active || (shownError !== undefined && (!shownError || !isProfileTrouble(shownError)))) return null;
@@ -58,16 +63,16 @@ export function ProfileTroubleActions({ onEditProfile, error: shownError }: Prof
         }}
         data-testid="edit-active-profile"
       >
-        Edit profile “{active.name}”
+        {t('profileTrouble.edit', { name: active.name })}
       </Button>
       {previous && (
         <Button size="small" busy={busy} onClick={() => void back()} data-testid="back-to-previous-profile">
-          Back to the previous profile (“{previous.name}”)
+          {t('profileTrouble.back', { name: previous.name })}
         </Button>
       )}
       {error && (
         <p className="text-danger small" role="alert">
-          Could not switch back: {plainError(error).message}
+          {t('profileTrouble.backFailed', { reason: plainError(error).message })}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Field } from './field';
 
 export interface SecretFieldProps {
@@ -17,6 +18,7 @@ export interface SecretFieldProps {
  * `autoComplete="new-password"` keeps the browser from offering to save or fill platform secrets.
  */
 export function SecretField({ label, value, onChange, error, hint, placeholder, name }: SecretFieldProps) {
+  const { t } = useTranslation('components');
   const [shown, setShown] = useState(false);
   return (
     <Field label={label} error={error} hint={hint}>
@@ -37,10 +39,10 @@ export function SecretField({ label, value, onChange, error, hint, placeholder, 
             type="button"
             className="btn btn-ghost btn-small"
             aria-pressed={shown}
-            aria-label={shown ? 'Hide secret' : 'Show secret'}
+            aria-label={shown ? t('secret.hideLabel') : t('secret.showLabel')}
             onClick={() => setShown((s) => !s)}
           >
-            {shown ? 'Hide' : 'Show'}
+            {shown ? t('secret.hide') : t('secret.show')}
           </button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Field } from './field';
 
-export interface SelectOption<V extends string> {
+interface SelectOption<V extends string> {
   value: V;
   label: string;
 }

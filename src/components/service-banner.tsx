@@ -1,9 +1,10 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { formatSince } from '../lib/format-time';
+import { Trans } from 'react-i18next';
+import { formatSince } from '../i18n/format';
 import { serviceContact, type ServiceContactStore } from '../lib/http-transport';
 
 /** A break shorter than this (a shell restarting, a blip) shows nothing. */
-export const BANNER_GRACE_MS = 2000;
+const BANNER_GRACE_MS = 2000;
 
 export interface ServiceBannerProps {
   /** Default the app's own; tests and stories pass another. */
@@ -36,13 +37,16 @@ export function ServiceBanner({ contact = serviceContact }: ServiceBannerProps) 
       </span>
       {state.state === 'lost' ? (
         <span>
-          <strong>Lost contact with the wall service since {formatSince(state.since)}</strong> — retrying.
-          Changes and new streams wait until it is back.
+          <Trans
+            ns="components"
+            i18nKey="serviceBanner.lost"
+            values={{ since: formatSince(state.since) }}
+            components={{ strong: <strong /> }}
+          />
         </span>
       ) : (
         <span>
-          <strong>The wall service was restarted</strong> and no longer knows this page. Open the address it
-          printed when it started.
+          <Trans ns="components" i18nKey="serviceBanner.restarted" components={{ strong: <strong /> }} />
         </span>
       )}
     </div>

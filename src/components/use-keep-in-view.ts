@@ -6,9 +6,10 @@ const ANCHOR = '[aria-haspopup], [aria-expanded]';
 
 /**
  * Keep the open menu (or popover) under `rootRef` inside the window: it flips up when there is no
- * room below its button, left when there is none on the right, and is pushed inside (scrolling when
- * taller than the window) when neither fits. Measured after every render while open (its items may
- * change) and when the window is resized; `data-placement` on the menu says where it went.
+ * room below its button, left when there is none on the right (right when there is none on the left,
+ * as in a right-to-left page), and is pushed inside (scrolling when taller than the window) when
+ * neither fits. Measured after every render while open (its items may change) and when the window is
+ * resized; `data-placement` on the menu says where it went.
  */
 export function useKeepInView(rootRef: RefObject<HTMLElement | null>, open: boolean): void {
   const [, setResized] = useState(0);
@@ -22,13 +23,16 @@ export function useKeepInView(rootRef: RefObject<HTMLElement | null>, open: bool
     menu.style.transform = '';
     menu.style.maxHeight = '';
     const anchor = root.querySelector<HTMLElement>(ANCHOR) ?? root;
-    const at = placeMenu(menu.getBoundingClientRect(), anchor.getBoundingClientRect(), visibleBounds(menu));
+    const direction = getComputedStyle(menu).direction === 'rtl' ? 'rtl' : 'ltr';
+    const at = placeMenu(menu.getBoundingClientRect(), anchor.getBoundingClientRect(), visibleBounds(menu), {
+      direction,
+    });
     if (at.dx !== 0 || at.dy !== 0) menu.style.transform = `translate(${at.dx}px, ${at.dy}px)`;
     if (at.maxHeight !== undefined) {
       menu.style.maxHeight = `${at.maxHeight}px`;
       menu.style.overflowY = 'auto';
     }
-    menu.dataset.placement = `${at.up ? 'up' : 'down'}${at.left ? ' left' : ''}`;
+    menu.dataset.placement = `${at.up ? 'up' : 'down'}${at.left ? ' left' : ''}${at.right ? ' right' : ''}`;
   });
 
   useEffect(() => {

@@ -1,57 +1,78 @@
+import { graphemeColumns, graphemes } from './display-width';
+
 const ELLIPSIS = '…';
 
+/** The columns of the graphemes from `from` to the end. */
+const columnsFrom = (widths: readonly number[], from: number) =>
+  widths.slice(from).reduce((sum, w) => sum + w, 0);
+
 /**
- * A name shortened in its middle ("Perimeter Cam…NVR 12"), at most `maxChars` characters.
+ * A name shortened in its middle ("Perimeter Cam…NVR 12"), at most `maxChars` columns wide.
  *
  * Device names on one platform tend to share a long prefix and differ at the end (a site, then a
  * number), so cutting the end, as `text-overflow: ellipsis` does, cuts exactly what tells them apart.
  * The tail gets half of the room (the head the other half, plus one for an odd budget); spaces next
- * to the ellipsis are dropped so it reads as one word. Counts code points, so an emoji is never split.
+ * to the ellipsis are dropped so it reads as one word. Counts columns, not characters (a Han
+ * character or an emoji is two, see display-width), and never splits a grapheme.
  */
 export function elideMiddle(text: string, maxChars: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= maxChars) return text;
+  const parts = graphemes(text);
+  const widths = parts.map(graphemeColumns);
+  if (columnsFrom(widths, 0) <= maxChars) return text;
   const budget = Math.floor(maxChars) - 1;
   if (budget < 1) return maxChars >= 1 ? ELLIPSIS : '';
-  const tailLength = Math.floor(budget / 2);
-  const head = chars
-    .slice(0, budget - tailLength)
-    .join('')
-    .trimEnd();
-  const tail =
-    tailLength > 0
-      ? chars
-          .slice(chars.length - tailLength)
-          .join('')
-          .trimStart()
-      : '';
+  const tailBudget = Math.floor(budget / 2);
+  let headEnd = 0;
+  for (let used = 0; headEnd < parts.length && used + widths[headEnd]! <= budget - tailBudget; headEnd++)
+    used += widths[headEnd]!;
+  let tailStart = parts.length;
+  for (let used = 0; tailStart > headEnd && used + widths[tailStart - 1]! <= tailBudget; tailStart--)
+    used += widths[tailStart - 1]!;
+  const head = parts.slice(0, headEnd).join('').trimEnd();
+  const tail = parts.slice(tailStart).join('').trimStart();
   return `${head}${ELLIPSIS}${tail}`;
 }
+
+// Where a word ends: a space, a separator, or the CJK punctuation that does the same in Chinese
+// and Japanese names ("东门、2号", "カメラ・3").
+const SEPARATOR = /^(?:\s|[-_/·|:、，。：；／｜－・])$/u;
+const DIGIT = /^[0-9０-９]$/u;
 
 /**
  * A name split for CSS middle elision: the head may shrink behind `text-overflow: ellipsis`, the tail
  * always shows. The tail is the last word or two (from a word boundary where one is near), between
- * `minTail` and `maxTail` characters, so "Perimeter Cameras NVR 12" keeps "NVR 12" in any width.
- * A name no longer than `maxTail` is all head: it needs no split.
+ * `minTail` and `maxTail` columns, so "Perimeter Cameras NVR 12" keeps "NVR 12" in any width. Columns,
+ * not characters: Chinese has no spaces to cut at, and its characters are twice as wide, so the tail
+ * of "一号办公楼东侧地面停车场出入口全景摄像机5" is "摄像机5" (7 columns), not six Han characters.
+ * Graphemes are never split. A name no wider than `maxTail` is all head: it needs no split.
  */
 export function splitForElision(text: string, minTail = 6, maxTail = 12): { head: string; tail: string } {
-  const chars = Array.from(text);
-  if (chars.length <= maxTail) return { head: text, tail: '' };
-  const isBoundary = (i: number) => i === 0 || /\s|[-_/·|:]/u.test(chars[i - 1]!);
-  const cut = chars.length - minTail;
+  const parts = graphemes(text);
+  const widths = parts.map(graphemeColumns);
+  if (columnsFrom(widths, 0) <= maxTail) return { head: text, tail: '' };
+  const isBoundary = (i: number) => i === 0 || SEPARATOR.test(parts[i - 1]!);
+  // Chinese and Japanese write a number straight after a word ("体育中心站4号站台下行"): its start is
+  // where the part that tells such names apart begins.
+  const isNumberStart = (i: number) =>
+    i > 0 && DIGIT.test(parts[i]!) && !DIGIT.test(parts[i - 1]!) && widths[i - 1] === 2;
+  // The shortest tail at least minTail wide.
+  let cut = parts.length;
+  for (let used = 0; cut > 0 && used < minTail; cut--) used += widths[cut - 1]!;
   let start = cut;
-  // The start of the word the tail begins in, as long as the tail stays at most maxTail; else the
-  // next word start to the right (a shorter tail, "NVR 1"); else the plain cut.
-  for (let i = cut; i >= chars.length - maxTail; i--)
-    if (isBoundary(i)) {
-      start = i;
+  let found = false;
+  // The start of the word (or of the number after Han or kana) the tail begins in, as long as the
+  // tail stays at most maxTail; else the next word start to the right (a shorter tail, "NVR 1");
+  // else the plain cut.
+  for (let i = cut; i >= 0 && columnsFrom(widths, i) <= maxTail; i--)
+    if (isBoundary(i) || isNumberStart(i)) {
+      [start, found] = [i, true];
       break;
     }
-  if (start === cut && !isBoundary(cut))
-    for (let i = cut + 1; i < chars.length; i++)
+  if (!found)
+    for (let i = cut + 1; i < parts.length; i++)
       if (isBoundary(i)) {
         start = i;
         break;
       }
-  return { head: chars.slice(0, start).join(''), tail: chars.slice(start).join('') };
+  return { head: parts.slice(0, start).join(''), tail: parts.slice(start).join('') };
 }

@@ -1,4 +1,7 @@
+import i18next from 'i18next';
 import type { AppErrorKind } from '../../electron/shared/contract';
+import enTiles from '../i18n/locales/en/tiles.json';
+import { errorWords, platformWords, type CodedError } from './error-words';
 
 /** A failure as an operator reads it. */
 export interface PlainError {
@@ -10,8 +13,11 @@ export interface PlainError {
   technical?: string;
 }
 
-/** What a failure may come as: an AppError, a thrown Error, a player's message, a bare string. */
-export type ErrorLike = { kind?: AppErrorKind | string; status?: number; message: string } | Error | string;
+/**
+ * What a failure may come as: an AppError (with the code and parameters the core words it by), a
+ * thrown Error, a player's message, a bare string.
+ */
+export type ErrorLike = ({ kind?: AppErrorKind | string; status?: number } & CodedError) | Error | string;
 
 /** The browser shell's transport says this when its own service cannot be reached. */
 const SERVICE_LOST = /browser shell cannot be reached|browser shell's answer to .* was cut off|wall service/i;
@@ -19,60 +25,57 @@ const SERVICE_LOST = /browser shell cannot be reached|browser shell's answer to 
 const FETCH_FAILED =
   /^(TypeError: )?(Failed to fetch|fetch failed|Load failed|NetworkError when attempting to fetch resource\.?)$/i;
 
-/** hls.js error details (`networkError: manifestLoadError (…)`), in words. */
-const HLS_DETAILS: Record<string, string> = {
-  manifestLoadError: 'The stream’s playlist could not be loaded from the media server.',
-  manifestLoadTimeOut: 'The media server did not send the stream’s playlist in time.',
-  manifestParsingError: 'The stream’s playlist could not be read.',
-  manifestIncompatibleCodecsError: 'This stream’s video format cannot be played on this computer.',
-  levelLoadError: 'The stream’s playlist could not be refreshed.',
-  levelLoadTimeOut: 'The media server did not refresh the stream’s playlist in time.',
-  levelEmptyError: 'The stream’s playlist holds no video.',
-  fragLoadError: 'A piece of the video could not be loaded from the media server.',
-  fragLoadTimeOut: 'A piece of the video did not arrive in time.',
-  fragParsingError: 'A piece of the video could not be read.',
-  bufferStalledError: 'The video ran out of data to show.',
-  bufferAppendError: 'The video data could not be decoded.',
-  bufferAddCodecError: 'This stream’s video format cannot be played on this computer.',
-  bufferIncompatibleCodecsError: 'This stream’s video format cannot be played on this computer.',
-  keyLoadError: 'The stream’s decryption key could not be loaded.',
-  internalException: 'The video player failed.',
+/** A message of the `tiles` catalog's `plain` group, worded when the failure is shown. */
+type PlainKey =
+  | Exclude<keyof typeof enTiles.plain, 'hls' | 'mpegts' | 'hint'>
+  | `hls.${keyof typeof enTiles.plain.hls}`
+  | `mpegts.${keyof typeof enTiles.plain.mpegts}`;
+const say = (key: PlainKey): string => i18next.t(`tiles:plain.${key}`);
+
+/** hls.js error details (`networkError: manifestLoadError (…)`), as catalog keys. */
+const HLS_DETAILS: Record<string, PlainKey> = {
+  manifestLoadError: 'hls.manifestLoadError',
+  manifestLoadTimeOut: 'hls.manifestLoadTimeOut',
+  manifestParsingError: 'hls.manifestParsingError',
+  manifestIncompatibleCodecsError: 'codecUnsupported',
+  levelLoadError: 'hls.levelLoadError',
+  levelLoadTimeOut: 'hls.levelLoadTimeOut',
+  levelEmptyError: 'hls.levelEmptyError',
+  fragLoadError: 'hls.fragLoadError',
+  fragLoadTimeOut: 'hls.fragLoadTimeOut',
+  fragParsingError: 'hls.fragParsingError',
+  bufferStalledError: 'hls.bufferStalledError',
+  bufferAppendError: 'notDecoded',
+  bufferAddCodecError: 'codecUnsupported',
+  bufferIncompatibleCodecsError: 'codecUnsupported',
+  keyLoadError: 'hls.keyLoadError',
+  internalException: 'playerFailed',
 };
 
-/** mpegts.js error details (`NetworkError: NetworkException (…)`), in words. */
-const MPEGTS_DETAILS: Record<string, string> = {
-  NetworkException: 'The media server could not be reached.',
-  NetworkStatusCodeInvalid: 'The media server refused the stream.',
-  NetworkTimeout: 'The media server did not answer in time.',
-  NetworkUnrecoverableEarlyEof: 'The media server ended the stream early.',
-  MediaMSEError: 'The video data could not be decoded.',
-  MediaFormatError: 'The stream’s data is not in the format it claims.',
-  MediaFormatUnsupported: 'This stream’s format cannot be played on this computer.',
-  MediaCodecUnsupported: 'This stream’s video format cannot be played on this computer.',
+/** mpegts.js error details (`NetworkError: NetworkException (…)`), as catalog keys. */
+const MPEGTS_DETAILS: Record<string, PlainKey> = {
+  NetworkException: 'mpegts.NetworkException',
+  NetworkStatusCodeInvalid: 'mpegts.NetworkStatusCodeInvalid',
+  NetworkTimeout: 'mpegts.NetworkTimeout',
+  NetworkUnrecoverableEarlyEof: 'mpegts.NetworkUnrecoverableEarlyEof',
+  MediaMSEError: 'notDecoded',
+  MediaFormatError: 'mpegts.MediaFormatError',
+  MediaFormatUnsupported: 'mpegts.MediaFormatUnsupported',
+  MediaCodecUnsupported: 'codecUnsupported',
 };
 
-const PLAYER_TYPES: Record<string, string> = {
-  networkerror: 'The stream could not be loaded from the media server.',
-  mediaerror: 'The video could not be decoded.',
-  muxerror: 'The video could not be decoded.',
-  keysystemerror: 'The stream is encrypted in a way this app cannot play.',
-  othererror: 'The video player failed.',
+const PLAYER_TYPES: Record<string, PlainKey> = {
+  networkerror: 'networkError',
+  mediaerror: 'mediaError',
+  muxerror: 'mediaError',
+  keysystemerror: 'encrypted',
+  othererror: 'playerFailed',
 };
 
-/** What to do, by kind: the message says what happened, in the platform's or the core's words. */
-const HINTS: Partial<Record<string, string>> = {
-  auth: 'The platform did not accept this profile’s credentials: check its keys and secret.',
-  forbidden: 'These credentials may not do this: ask the platform’s administrator, or use another profile.',
-  'not-found': 'The platform does not know what was asked for: check the key or address.',
-  server: 'The platform had a problem of its own: it may be busy or down. Try again shortly.',
-  timeout: 'The platform did not answer in time: it may be busy, or the network slow.',
-  network: 'Check the network between this computer and the platform.',
-  'bad-response': 'The platform answered with something this app cannot read: is the base URL right?',
-  vault: 'Secrets cannot be stored safely on this computer right now.',
-  storage: 'A file of this app could not be read or written: is the disk full or read-only?',
-  'not-configured': 'Choose a profile in the top bar, or add one under Profiles….',
-  internal: 'This is a fault in the app. Copy the diagnostics (Settings) for a support ticket.',
-};
+/** What to do, by kind (the catalog's `plain.hint`): the message says what happened. */
+const HINT_KINDS = new Set(Object.keys(enTiles.plain.hint));
+const hintOf = (kind: string): string | undefined =>
+  HINT_KINDS.has(kind) ? i18next.t(`tiles:plain.hint.${kind as keyof typeof enTiles.plain.hint}`) : undefined;
 
 const KIND_BY_STATUS: Record<number, string> = {
   401: 'auth',
@@ -88,7 +91,9 @@ const KIND_BY_STATUS: Record<number, string> = {
  * `NetworkError: NetworkException`, the browser shell's transport) becomes a plain sentence, keeping the
  * original as `technical`. Anything else is the platform's or the core's own message, which is kept: it
  * is often the best explanation there is (a 409's "A template named … already exists"). A hint by kind
- * (or by HTTP status) says what to do.
+ * (or by HTTP status) says what to do. A core error with a code is worded in the operator's language
+ * from its code and parameters (its English message otherwise); a platform's answer is shown as the
+ * platform sent it, marked as the platform's.
  */
 export function plainError(error: ErrorLike): PlainError {
   const raw =
@@ -99,23 +104,30 @@ export function plainError(error: ErrorLike): PlainError {
       : undefined;
   const text = raw.trim();
 
+  const coded = typeof error === 'object' && !(error instanceof Error) ? error : undefined;
+  const worded = coded && (platformWords(coded) ?? errorWords(coded));
+  if (worded) {
+    const hint = kind ? hintOf(kind) : undefined;
+    return { message: worded, ...(hint && { hint }) };
+  }
+
   if (SERVICE_LOST.test(text))
     return {
-      message: 'Lost contact with the wall service on this computer.',
-      hint: 'It is retried by itself. If it lasts, restart the app.',
+      message: say('serviceLost'),
+      hint: say('serviceLostHint'),
       technical: text,
     };
   if (FETCH_FAILED.test(text))
     return {
-      message: 'The connection broke before an answer came.',
-      hint: 'It is tried again. If it lasts, check the network.',
+      message: say('fetchFailed'),
+      hint: say('fetchFailedHint'),
       technical: text,
     };
   const player = playerWords(text);
   if (player) return { message: player, technical: text };
 
-  const hint = kind ? HINTS[kind] : undefined;
-  return { message: text === '' ? 'Something went wrong.' : text, ...(hint && { hint }) };
+  const hint = kind ? hintOf(kind) : undefined;
+  return { message: text === '' ? say('unknown') : text, ...(hint && { hint }) };
 }
 
 function statusKind(status: number): string | undefined {
@@ -128,5 +140,6 @@ function playerWords(text: string): string | undefined {
   const match = /^([A-Za-z]+Error): ([A-Za-z]+)\b/.exec(text);
   if (!match) return undefined;
   const [, type, details] = match;
-  return HLS_DETAILS[details] ?? MPEGTS_DETAILS[details] ?? PLAYER_TYPES[type.toLowerCase()];
+  const key = HLS_DETAILS[details] ?? MPEGTS_DETAILS[details] ?? PLAYER_TYPES[type.toLowerCase()];
+  return key && say(key);
 }

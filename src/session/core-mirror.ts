@@ -1,12 +1,20 @@
 import { create } from 'zustand';
-import type { Api, AppError, AppInfo, KioskStatus, PlatformStatus, Result } from '../../electron/shared/contract';
+import type {
+  Api,
+  AppError,
+  AppInfo,
+  KioskStatus,
+  PlatformStatus,
+  Result,
+} from '../../electron/shared/contract';
 import type { Layout } from '../../electron/shared/layout';
 import type { ProfileView } from '../../electron/shared/profile';
-import type { Settings } from '../../electron/shared/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../electron/shared/settings';
 import type { Tour } from '../../electron/shared/tour';
 
 /** The core's documents the renderer mirrors, each named as the mirror keeps it. */
-export type MirroredDocument = 'appInfo' | 'profiles' | 'settings' | 'layouts' | 'tours' | 'kiosk' | 'platform';
+export type MirroredDocument =
+  'appInfo' | 'profiles' | 'settings' | 'layouts' | 'tours' | 'kiosk' | 'platform';
 
 export interface CoreMirrorState {
   /** 'ready' once app:info and profiles:list have both answered (what the shell waits on). */
@@ -22,7 +30,10 @@ export interface CoreMirrorState {
   layouts: Layout[] | null;
   tours: Tour[] | null;
   kiosk: KioskStatus | null;
-  /** When the kiosk status arrived (epoch ms, this computer's clock): its retryAfterMs counts from here. */
+  /**
+   * When the kiosk status arrived, on the monotonic clock (`kioskClock`): its retryAfterMs counts from
+   * here, so a step of the system clock (NTP, an administrator) neither stretches nor ends the wait.
+   */
   kioskReceivedAt: number;
   platform: PlatformStatus | null;
   /** How many times each document has been taken (read or pushed): actions wait on it. */
@@ -65,8 +76,16 @@ const EMPTY: CoreMirrorState = {
  */
 export const useCoreMirror = create<CoreMirrorState>()(() => EMPTY);
 
+/**
+ * The clock the kiosk status's waits are counted on: monotonic (ms since the page began), never
+ * stepped with the system clock. Only differences of its readings mean anything.
+ */
+export function kioskClock(): number {
+  return globalThis.performance.now();
+}
+
 /** The running mirror: how to fill what is still missing, and whether it is running. */
-let running: { retry(): void } | null = null;
+let running: { retry(): Promise<void> } | null = null;
 
 /** Waits for documents to be taken again (see whenAnnounced); released when the mirror stops. */
 const waiting = new Set<() => void>();
@@ -111,12 +130,12 @@ export function startCoreMirror(api: Api): () => void {
     api.on('settings:changed', ({ settings }) => take('settings', { settings }, true)),
     api.on('layouts:changed', ({ layouts }) => take('layouts', { layouts }, true)),
     api.on('tours:changed', ({ tours }) => take('tours', { tours }, true)),
-    api.on('kiosk:changed', (kiosk) => take('kiosk', { kiosk, kioskReceivedAt: Date.now() }, true)),
+    api.on('kiosk:changed', (kiosk) => take('kiosk', { kiosk, kioskReceivedAt: kioskClock() }, true)),
     api.on('platform:changed', (platform) => take('platform', { platform }, true)),
   ];
 
   /** One read of a document, unless it has been read already or pushed since. */
-  const read = async <T,>(
+  const read = async <T>(
     doc: MirroredDocument,
     call: () => Promise<Result<T>>,
     patch: (value: T) => Partial<CoreMirrorState>,
@@ -133,13 +152,41 @@ export function startCoreMirror(api: Api): () => void {
     // A retry of a document that failed beside a ready mirror leaves the shell on screen.
     if (useCoreMirror.getState().status !== 'ready') set({ status: 'loading', error: null });
     const [info, profiles] = await Promise.all([
-      read('appInfo', () => api.app.info(), (appInfo) => ({ appInfo })),
-      read('profiles', () => api.profiles.list(), (profiles) => ({ profiles })),
-      read('settings', () => api.settings.get(), (settings) => ({ settings })),
-      read('layouts', () => api.layouts.list(), (layouts) => ({ layouts })),
-      read('tours', () => api.tours.list(), (tours) => ({ tours })),
-      read('kiosk', () => api.kiosk.status(), (kiosk) => ({ kiosk, kioskReceivedAt: Date.now() })),
-      read('platform', () => api.platform.status(), (platform) => ({ platform })),
+      read(
+        'appInfo',
+        () => api.app.info(),
+        (appInfo) => ({ appInfo }),
+      ),
+      read(
+        'profiles',
+        () => api.profiles.list(),
+        (profiles) => ({ profiles }),
+      ),
+      read(
+        'settings',
+        () => api.settings.get(),
+        (settings) => ({ settings }),
+      ),
+      read(
+        'layouts',
+        () => api.layouts.list(),
+        (layouts) => ({ layouts }),
+      ),
+      read(
+        'tours',
+        () => api.tours.list(),
+        (tours) => ({ tours }),
+      ),
+      read(
+        'kiosk',
+        () => api.kiosk.status(),
+        (kiosk) => ({ kiosk, kioskReceivedAt: kioskClock() }),
+      ),
+      read(
+        'platform',
+        () => api.platform.status(),
+        (platform) => ({ platform }),
+      ),
     ]);
     if (!live) return;
     const { errors } = useCoreMirror.getState();
@@ -156,7 +203,7 @@ export function startCoreMirror(api: Api): () => void {
   };
 
   set({ ...EMPTY, versions: { ...NO_VERSIONS } });
-  const self = { retry: () => void fill() };
+  const self = { retry: () => fill() };
   running = self;
   void fill();
 
@@ -170,10 +217,11 @@ export function startCoreMirror(api: Api): () => void {
 
 /**
  * Read again what could not be read (a failed first fill, a document that failed); what was read
- * stays, and a fill still running is not doubled.
+ * stays, and a fill still running is not doubled. Resolves when that fill is over (at once when the
+ * mirror is not running).
  */
-export function retryCoreMirror(): void {
-  running?.retry();
+export function retryCoreMirror(): Promise<void> {
+  return running?.retry() ?? Promise.resolve();
 }
 
 /**
@@ -227,6 +275,19 @@ export function selectKioskLock(s: Pick<CoreMirrorState, 'settings' | 'kiosk'>):
     unlockedUntil: s.kiosk?.unlockedUntil ?? null,
   };
 }
+
+const NO_LAYOUTS: Layout[] = [];
+const NO_TOURS: Tour[] = [];
+
+/** The saved layouts (views); none until read. A stable empty list, so a selector does not churn. */
+export const selectLayouts = (s: Pick<CoreMirrorState, 'layouts'>): Layout[] => s.layouts ?? NO_LAYOUTS;
+
+/** The saved tours; none until read. */
+export const selectTours = (s: Pick<CoreMirrorState, 'tours'>): Tour[] => s.tours ?? NO_TOURS;
+
+/** The settings; the defaults until read (what the core starts with). */
+export const selectSettings = (s: Pick<CoreMirrorState, 'settings'>): Settings =>
+  s.settings ?? DEFAULT_SETTINGS;
 
 /**
  * Resolves with the mirror's state once `ready` holds for it, now or after a later change (the wall

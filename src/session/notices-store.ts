@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { NoticeItem } from '../components/notice-bar';
+import type { NoticeItem } from '../lib/notice';
 
 /**
  * What a notice says holds only while `holds()` does ("the wall is full… Make it 3 × 2"): it is

@@ -1,3 +1,5 @@
+import type { OperatorEventWords } from '../../electron/shared/contract';
+
 /**
  * The operator log's door for the renderer: what happened on the wall (a tile went stale, failed,
  * recovered, was assigned or cleared; a tour switched), with time, device and reason. The wall and
@@ -22,6 +24,8 @@ export interface OperatorEvent {
   deviceName?: string;
   /** Plain words: why (the failure's reason, the tour's name and page). */
   reason?: string;
+  /** The same as a kind and parameters, worded in the operator's language when shown. */
+  words?: OperatorEventWords;
   /** When it happened (epoch ms); default now. */
   at?: number;
 }

@@ -1,21 +1,9 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
-import type { AppError, AppInfo, Result } from '../../electron/shared/contract';
+import type { AppError, Result } from '../../electron/shared/contract';
 import type { ProfileSaveInput, ProfileTestResult, ProfileView } from '../../electron/shared/profile';
 import { api } from '../lib/bridge';
-import { retryCoreMirror, useCoreMirror, whenAnnounced, type CoreMirrorState } from './core-mirror';
-import { joinStores } from './joined-store';
-
-export type ProfilesStatus = 'loading' | 'ready' | 'error';
-
-/** The profiles as the core's mirror holds them (read here, never copied). */
-interface MirroredProfiles {
-  /** 'ready' once app:info and profiles:list have both answered. */
-  status: ProfilesStatus;
-  /** Why the first load failed. */
-  error: AppError | null;
-  appInfo: AppInfo | null;
-  profiles: ProfileView[];
-}
+import { retryCoreMirror, useCoreMirror, whenAnnounced } from './core-mirror';
 
 /** What the session keeps about profiles besides the core's documents, and the actions on them. */
 export interface ProfileSessionState {
@@ -52,16 +40,19 @@ export interface ProfileSessionState {
   startDemo(): Promise<Result<unknown>>;
 }
 
-export type ProfilesState = MirroredProfiles & ProfileSessionState;
+/** The profiles, as the core's mirror holds them (`useCoreMirror`). */
+interface HasProfiles {
+  profiles: readonly ProfileView[];
+}
 
 /** The profile the app works with, if one is selected. */
-export function selectActiveProfile(state: Pick<ProfilesState, 'profiles'>): ProfileView | null {
+export function selectActiveProfile(state: HasProfiles): ProfileView | null {
   return state.profiles.find((p) => p.selected) ?? null;
 }
 
 /** The previous profile, while it still exists and is not the active one. */
 export function selectPreviousProfile(
-  state: Pick<ProfilesState, 'profiles' | 'previousId'>,
+  state: HasProfiles & Pick<ProfileSessionState, 'previousId'>,
 ): ProfileView | null {
   return state.profiles.find((p) => p.id === state.previousId && !p.selected) ?? null;
 }
@@ -83,10 +74,9 @@ export const useProfileSession = create<ProfileSessionState>()((set, get) => ({
   selectingId: null,
 
   async load() {
-    retryCoreMirror();
+    void retryCoreMirror();
     const previous = await api.ui.get({ key: PREVIOUS_KEY });
-    const remembered =
-      previous.ok && typeof previous.value.value === 'string' ? previous.value.value : null;
+    const remembered = previous.ok && typeof previous.value.value === 'string' ? previous.value.value : null;
     if (get().previousId === null) set({ previousId: remembered });
   },
 
@@ -118,7 +108,10 @@ export const useProfileSession = create<ProfileSessionState>()((set, get) => ({
   async selectPrevious() {
     const previous = selectPreviousProfile({ profiles: useCoreMirror.getState().profiles, ...get() });
     if (!previous)
-      return { ok: false, error: { kind: 'not-configured', message: 'There is no previous profile.' } };
+      return {
+        ok: false,
+        error: { kind: 'not-configured', message: i18next.t('app:session.noPreviousProfile') },
+      };
     return get().select(previous.id);
   },
 
@@ -129,7 +122,11 @@ export const useProfileSession = create<ProfileSessionState>()((set, get) => ({
   },
 
   remove(id) {
-    return whenAnnounced(['profiles'], () => api.profiles.remove({ id }), (r) => r.removed);
+    return whenAnnounced(
+      ['profiles'],
+      () => api.profiles.remove({ id }),
+      (r) => r.removed,
+    );
   },
 
   test(input) {
@@ -138,30 +135,14 @@ export const useProfileSession = create<ProfileSessionState>()((set, get) => ({
   },
 
   async startDemo() {
-    if (get().demoStarting) return { ok: false, error: { kind: 'internal', message: 'already starting' } };
+    if (get().demoStarting)
+      return {
+        ok: false,
+        error: { kind: 'internal', message: i18next.t('app:session.demoAlreadyStarting') },
+      };
     set({ demoStarting: true, demoError: null });
     const result = await whenAnnounced(['profiles'], () => api.demo.start());
     set({ demoStarting: false, demoError: result.ok ? null : result.error });
     return result;
   },
 }));
-
-const mirroredProfiles = (m: CoreMirrorState): MirroredProfiles => ({
-  status: m.status === 'idle' ? 'loading' : m.status,
-  error: m.error,
-  appInfo: m.appInfo,
-  profiles: m.profiles,
-});
-
-/**
- * Connection profiles as the session sees them: the mirror's profiles and app info (views without
- * secrets, kept by profiles:changed) beside the session's own state and actions, read as one store.
- *
- * The session's, not one feature's: the profiles feature edits them, the shell waits on `status`,
- * and the active profile (`selectActiveProfile`) is what the catalog and the templates work for.
- */
-export const useProfilesStore = joinStores(
-  useCoreMirror,
-  useProfileSession,
-  (m, session): ProfilesState => ({ ...mirroredProfiles(m), ...session }),
-);

@@ -158,6 +158,58 @@ describe('the operator log', () => {
     await page.setViewportSize({ width: 1366, height: 768 });
   });
 
+  it('keeps what each event says as a kind and parameters, and the panel words it in the operator’s language', async () => {
+    const dropped = keys[40];
+    const listed = await wall.session.call('oplog:list', { device: dropped });
+    if (!listed.ok) throw new Error(listed.error.message);
+    const [recovered, stale] = listed.value.entries;
+    // Stored beside the English reason (which the CSV keeps), for entries this version writes.
+    expect(stale.words).toMatchObject({ kind: 'tile-trouble', failure: { reason: expect.any(String) } });
+    expect(recovered.words).toMatchObject({ kind: 'tile-recovered' });
+    const cells = () =>
+      page
+        .locator('[data-testid="oplog-row"]')
+        .evaluateAll((els) =>
+          els.map((e) => [
+            (e as HTMLElement).dataset.kind ?? '',
+            e.querySelector('.oplog-reason')?.textContent ?? '',
+          ]),
+        );
+    await page.locator('[data-testid="open-operator-log"]').click();
+    const dialog = page.locator('[data-testid="operator-log"]');
+    await dialog.waitFor();
+    await dialog.locator('[data-testid="oplog-device"]').fill(dropped);
+    // In English the panel reads exactly as the stored reasons.
+    await expect.poll(cells).toEqual([
+      ['recovered', recovered.reason],
+      ['stale', stale.reason],
+    ]);
+    try {
+      await wall.settings({ language: 'zh-CN' });
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', undefined, {
+        timeout: 10_000,
+      });
+      // The open panel follows the switch: the same entries, in Chinese, no English words of the app's.
+      await expect
+        .poll(async () => (await cells()).map(([kind, text]) => [kind, /[\u4e00-\u9fff]/.test(text)]))
+        .toEqual([
+          ['recovered', true],
+          ['stale', true],
+        ]);
+      const [[, recoveredZh]] = await cells();
+      expect(recoveredZh).not.toMatch(/[A-Za-z]/);
+      await page.screenshot({ path: `${SCREENS}/operator-log-panel-zh-1366.png` });
+    } finally {
+      await wall.settings({ language: 'en' });
+      await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, {
+        timeout: 10_000,
+      });
+    }
+    // Closed with its ✕ (Chromium lets Escape close a dialog only after a click in the page).
+    await dialog.locator('.dialog-header button').click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('the status bar counts the tiles and warns, with a suggestion, past 85 % of the computer’s figure', async () => {
     const bar = page.locator('[data-testid="wall-status"]');
     await expect.poll(() => bar.getAttribute('data-playing'), { timeout: 15_000 }).toBe('2');

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LayoutTile } from '../../electron/shared/layout';
-import { openWallSession, tileOf, tileVideo, type WallSession } from '../bench/lib/wall-session';
-import { waitForFramesToAdvance } from '../support/frames';
+import { openWallSession, type WallSession } from '../bench/lib/wall-session';
+import { WallPage } from './pages/wall-page';
 
 /**
  * A tile's picture actions (#16 maximise, snapshot, audio; #22 fit and zoom; #23 overview label and
@@ -14,25 +14,23 @@ import { waitForFramesToAdvance } from '../support/frames';
 const SCREENS = '.tmp/screens';
 let wall: WallSession;
 let page: Page;
+let wallPage: WallPage;
 let devices: string[];
 /** Every WebSocket the page opened (ws-flv: one per player), by URL. */
 const sockets: string[] = [];
 
 const framesAdvance = (deviceKey: string, frames = 15) =>
-  waitForFramesToAdvance(page, tileVideo(deviceKey), { frames, timeoutMs: 30_000 });
-const tile = (deviceKey: string) => page.locator(tileOf(deviceKey));
+  wallPage.tile(deviceKey).framesAdvance(frames, 30_000);
+const tile = (deviceKey: string) => wallPage.tile(deviceKey).root;
+const video = (deviceKey: string) => wallPage.tile(deviceKey).video;
 const attr = (deviceKey: string, name: string) => tile(deviceKey).getAttribute(name);
 const state = (deviceKey: string) => attr(deviceKey, 'data-state');
 const viewers = () => wall.session.media!.stats().viewers;
 /** The tile's video element is marked once: the mark still there proves the same element (the same player). */
 const mark = (deviceKey: string) =>
-  page
-    .locator(tileVideo(deviceKey))
-    .evaluate((v) => ((v as HTMLVideoElement & { mark?: string }).mark = 'same'));
+  video(deviceKey).evaluate((v) => ((v as HTMLVideoElement & { mark?: string }).mark = 'same'));
 const marked = (deviceKey: string) =>
-  page
-    .locator(tileVideo(deviceKey))
-    .evaluate((v) => (v as HTMLVideoElement & { mark?: string }).mark ?? null);
+  video(deviceKey).evaluate((v) => (v as HTMLVideoElement & { mark?: string }).mark ?? null);
 
 async function showWall(id: string, keys: string[], columns: number, rows: number) {
   const tiles: LayoutTile[] = keys.map((deviceKey, i) => ({
@@ -43,15 +41,12 @@ async function showWall(id: string, keys: string[], columns: number, rows: numbe
   await wall.showLayout(id, { columns, rows }, tiles);
 }
 
-async function openMenu(deviceKey: string) {
-  await tile(deviceKey).hover();
-  await tile(deviceKey).getByTestId('wall-tile-menu').click();
-  await tile(deviceKey).getByRole('menu').waitFor();
-}
+const openMenu = (deviceKey: string) => wallPage.tile(deviceKey).openMenu();
 
 beforeAll(async () => {
   wall = await openWallSession({ viewport: { width: 1366, height: 768 } });
   page = wall.page;
+  wallPage = new WallPage(page);
   // ws-flv only, so each player is one WebSocket; covered tiles stop after 1 s.
   await wall.settings({ hiddenTileGraceSeconds: 1, transportOrder: ['ws-flv'], decodeBudget: false });
   page.on('websocket', (ws) => sockets.push(ws.url()));
@@ -116,9 +111,9 @@ describe('picture fit and digital zoom', () => {
 
     await openMenu(d);
     await page.screenshot({ path: `${SCREENS}/tile-actions-menu.png` });
-    await tile(d).locator('[data-testid="wall-tile-fit"][data-fit="fill"]').click();
+    await wallPage.tile(d).fit('fill').click();
     await expect.poll(() => attr(d, 'data-fit')).toBe('fill');
-    expect(await page.locator(tileVideo(d)).evaluate((v) => getComputedStyle(v).objectFit)).toBe('cover');
+    expect(await video(d).evaluate((v) => getComputedStyle(v).objectFit)).toBe('cover');
     const filled = await shot();
     expect(filled.equals(letterboxed)).toBe(false);
 
@@ -127,11 +122,10 @@ describe('picture fit and digital zoom', () => {
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.6);
     await page.mouse.wheel(0, -300);
     await expect.poll(async () => Number(await attr(d, 'data-zoom'))).toBeGreaterThan(1.9);
-    expect(await page.locator(tileVideo(d)).evaluate((v) => getComputedStyle(v).transform)).not.toBe('none');
+    expect(await video(d).evaluate((v) => getComputedStyle(v).transform)).not.toBe('none');
     await expect(tile(d).getByTestId('wall-tile-zoom').textContent()).resolves.toMatch(/^\d\.\d×$/);
     // Dragging pans.
-    const transform = () =>
-      page.locator(tileVideo(d)).evaluate((v) => (v as HTMLVideoElement).style.transform);
+    const transform = () => video(d).evaluate((v) => (v as HTMLVideoElement).style.transform);
     const zoomedAt = await transform();
     await page.mouse.down();
     await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4, { steps: 4 });
@@ -146,7 +140,7 @@ describe('picture fit and digital zoom', () => {
     expect(await transform()).toBe('');
 
     // The fit is a layout edit (saved with the layout; undoable), the zoom is not.
-    await expect.poll(() => page.getByTestId('wall-save-status').getAttribute('data-save')).toBe('modified');
+    await expect.poll(() => wallPage.saveState()).toBe('modified');
     await framesAdvance(d, 15);
     expect(await marked(d)).toBe('same');
     expect(sockets.length).toBe(before);
@@ -154,7 +148,7 @@ describe('picture fit and digital zoom', () => {
 
     // Back to letterboxed for the tests below.
     await openMenu(d);
-    await tile(d).locator('[data-testid="wall-tile-fit"][data-fit="fit"]').click();
+    await wallPage.tile(d).fit('fit').click();
     await expect.poll(() => attr(d, 'data-fit')).toBe('fit');
   });
 });
@@ -163,7 +157,7 @@ describe('snapshot', () => {
   it('downloads a PNG at the picture’s own size that is not blank', async () => {
     const d = devices[2];
     await framesAdvance(d);
-    const size = await page.locator(tileVideo(d)).evaluate((v) => ({
+    const size = await video(d).evaluate((v) => ({
       width: (v as HTMLVideoElement).videoWidth,
       height: (v as HTMLVideoElement).videoHeight,
     }));
@@ -240,14 +234,12 @@ describe('snapshot', () => {
 describe('audio', () => {
   it('every tile is muted; unmuting one mutes the others, and the tile says so', async () => {
     const muted = () =>
-      page.$$eval('[data-testid="wall-tile"] video', (vs) => vs.map((v) => (v as HTMLVideoElement).muted));
+      wallPage.tiles.locator('video').evaluateAll((vs) => vs.map((v) => (v as HTMLVideoElement).muted));
     expect(await muted()).toEqual([true, true, true, true]);
     const [a, b] = devices;
     await openMenu(a);
     await tile(a).getByTestId('wall-tile-sound-toggle').click();
-    await expect
-      .poll(() => page.locator(tileVideo(a)).evaluate((v) => (v as HTMLVideoElement).muted))
-      .toBe(false);
+    await expect.poll(() => video(a).evaluate((v) => (v as HTMLVideoElement).muted)).toBe(false);
     expect((await muted()).filter((m) => !m)).toHaveLength(1);
     await expect.poll(() => attr(a, 'data-audible')).toBe('true');
     // The demo streams carry no sound: the tile says so instead of pretending.
@@ -260,10 +252,8 @@ describe('audio', () => {
 
     await openMenu(b);
     await tile(b).getByTestId('wall-tile-sound-toggle').click();
-    await expect
-      .poll(() => page.locator(tileVideo(b)).evaluate((v) => (v as HTMLVideoElement).muted))
-      .toBe(false);
-    expect(await page.locator(tileVideo(a)).evaluate((v) => (v as HTMLVideoElement).muted)).toBe(true);
+    await expect.poll(() => video(b).evaluate((v) => (v as HTMLVideoElement).muted)).toBe(false);
+    expect(await video(a).evaluate((v) => (v as HTMLVideoElement).muted)).toBe(true);
     expect(await attr(a, 'data-audible')).toBe(null);
     expect((await muted()).filter((m) => !m)).toHaveLength(1);
   });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveMedia } from '../../electron/demo-platform/media';
 import type { StreamPlayback } from '../../electron/shared/domain';
 import { DEFAULT_TRANSPORT_ORDER, type Transport } from '../../electron/shared/settings';
-import { openWallSession, tileOf, tileVideo, type WallSession } from '../bench/lib/wall-session';
-import { waitForFramesToAdvance } from '../support/frames';
+import { openWallSession, type WallSession } from '../bench/lib/wall-session';
+import { AppShellPage } from './pages/app-shell-page';
+import { WallPage } from './pages/wall-page';
 import { pendingReactUpdates } from '../support/react-updates';
 
 /**
@@ -15,6 +16,7 @@ import { pendingReactUpdates } from '../support/react-updates';
 const SCREENS = '.tmp/screens';
 let wall: WallSession;
 let page: Page;
+let wallPage: WallPage;
 let media: LiveMedia;
 let keys: string[];
 let original: LiveMedia['startStream'];
@@ -31,6 +33,7 @@ interface Seen {
 beforeAll(async () => {
   wall = await openWallSession({ viewport: { width: 1600, height: 900 } });
   page = wall.page;
+  wallPage = new WallPage(page);
   media = wall.session.media!;
   original = media.startStream.bind(media);
   keys = wall.deviceKeys;
@@ -64,23 +67,11 @@ async function showWall(id: string, devices: string[], columns: number, rows: nu
   );
 }
 
-async function framesAdvance(deviceKey: string, frames = 20, timeoutMs = 20_000) {
-  return waitForFramesToAdvance(page, tileVideo(deviceKey), { frames, timeoutMs });
-}
-
-async function stateOf(deviceKey: string): Promise<string | null> {
-  return page.locator(tileOf(deviceKey)).getAttribute('data-state');
-}
-
-async function until(deviceKey: string, states: string[], timeout = 20_000): Promise<number> {
-  await page.waitForFunction(
-    ([sel, wanted]) =>
-      wanted.includes((document.querySelector(sel) as HTMLElement | null)?.dataset.state ?? ''),
-    [tileOf(deviceKey), states] as const,
-    { timeout, polling: 50 },
-  );
-  return Date.now();
-}
+const framesAdvance = (deviceKey: string, frames = 20, timeoutMs = 20_000) =>
+  wallPage.tile(deviceKey).framesAdvance(frames, timeoutMs);
+const stateOf = (deviceKey: string) => wallPage.tile(deviceKey).state();
+const until = (deviceKey: string, states: string[], timeout = 20_000) =>
+  wallPage.tile(deviceKey).until(states, timeout);
 
 /** Record every state and countdown change of a tile from now on (read with `seen`). */
 async function record(deviceKey: string) {
@@ -111,7 +102,7 @@ async function record(deviceKey: string) {
       characterData: true,
     });
     (window as unknown as Record<string, unknown>).__seen = log;
-  }, tileOf(deviceKey));
+  }, wallPage.tile(deviceKey).selector);
 }
 const seen = () => page.evaluate(() => (window as unknown as { __seen: Seen[] }).__seen);
 
@@ -126,16 +117,16 @@ describe('the wall in Chromium with live media', () => {
       `[e2e] 9-tile ws-flv wall: every tile advancing ${Date.now() - shownAt} ms after the reload began`,
     );
     for (const k of nine) expect(await stateOf(k)).toBe('playing');
-    expect(await page.locator('[data-testid="wall-tile-problem"]').count()).toBe(0);
+    expect(await wallPage.problems.count()).toBe(0);
     await page.screenshot({ path: `${SCREENS}/wall-3x3-playing.png` });
 
     // The toolbar's Stats button sets the default for every tile: the figures come from the player.
-    await page.locator('[data-testid="wall-stats-default"]').click();
-    await page.locator('[data-testid="wall-tile-stats"]').first().waitFor();
+    await wallPage.statsDefault.click();
+    await wallPage.statsOverlays.first().waitFor();
     // Select a tile (its frame shows in the screenshot).
-    await page.locator(tileOf(nine[4])).click({ position: { x: 40, y: 60 } });
-    expect(await page.locator(tileOf(nine[4])).getAttribute('data-selected')).toBe('true');
-    await expect.poll(() => page.locator('[data-testid="wall-tile-stats"]').count()).toBe(9);
+    await wallPage.tile(nine[4]).root.click({ position: { x: 40, y: 60 } });
+    expect(await wallPage.tile(nine[4]).root.getAttribute('data-selected')).toBe('true');
+    await expect.poll(() => wallPage.statsOverlays.count()).toBe(9);
     await page
       .waitForFunction(
         () =>
@@ -145,15 +136,15 @@ describe('the wall in Chromium with live media', () => {
       )
       .catch(async (error: unknown) => {
         throw new Error(
-          `fps shown: ${(await page.locator('[data-stat="fps"] dd').allTextContents()).join(', ')}: ${String(error)}`,
+          `fps shown: ${(await wallPage.stat('fps').allTextContents()).join(', ')}: ${String(error)}`,
         );
       });
-    const transports = await page.locator('[data-stat="transport"] dd').allTextContents();
+    const transports = await wallPage.stat('transport').allTextContents();
     expect(transports).toEqual(Array(9).fill('ws-flv · mpegts.js'));
-    expect(await page.locator('[data-stat="resolution"] dd').first().textContent()).toBe('640×360');
+    expect(await wallPage.stat('resolution').first().textContent()).toBe('640×360');
     await page.screenshot({ path: `${SCREENS}/wall-stats-overlay.png` });
     await wall.settings({ statsOverlay: false });
-    await expect.poll(() => page.locator('[data-testid="wall-tile-stats"]').count()).toBe(0);
+    await expect.poll(() => wallPage.statsOverlays.count()).toBe(0);
     expect(wall.session.pageErrors).toEqual([]);
   });
 
@@ -192,10 +183,8 @@ describe('the wall in Chromium with live media', () => {
     await Promise.all(eight.map((k) => framesAdvance(k, 20)));
     for (const k of eight) expect(await stateOf(k)).toBe('playing');
     await wall.settings({ statsOverlay: true });
-    await expect.poll(() => page.locator('[data-stat="transport"] dd').count()).toBe(8);
-    const transports = (await page.locator('[data-stat="transport"] dd').allTextContents()).map(
-      (t) => t.split(' ')[0],
-    );
+    await expect.poll(() => wallPage.stat('transport').count()).toBe(8);
+    const transports = (await wallPage.stat('transport').allTextContents()).map((t) => t.split(' ')[0]);
     expect(transports.filter((t) => t === 'flv')).toHaveLength(5);
     expect(transports.filter((t) => t === 'ws-flv')).toHaveLength(3);
   });
@@ -210,7 +199,7 @@ describe('the wall in Chromium with live media', () => {
     await showWall(`one-${transport}`, [device], 1, 1);
     await framesAdvance(device, 25, 30_000);
     expect(await stateOf(device)).toBe('playing');
-    await expect.poll(() => page.locator('[data-stat="transport"] dd').textContent()).toMatch(shown);
+    await expect.poll(() => wallPage.stat('transport').textContent()).toMatch(shown);
   });
 
   it('plays when the platform puts the URLs under the wrong field names', async () => {
@@ -220,9 +209,7 @@ describe('the wall in Chromium with live media', () => {
     await wall.settings({ transportOrder: ['ws-flv', 'hls'], statsOverlay: true });
     await showWall('scrambled', [keys[21]], 1, 1);
     await framesAdvance(keys[21]);
-    await expect
-      .poll(() => page.locator('[data-stat="transport"] dd').textContent())
-      .toBe('ws-flv · mpegts.js');
+    await expect.poll(() => wallPage.stat('transport').textContent()).toBe('ws-flv · mpegts.js');
   });
 
   it('a dropped stream is back within 3 s', async () => {
@@ -271,31 +258,25 @@ describe('the wall in Chromium with live media', () => {
     await showWall('offline', [device, keys[26]], 2, 1);
     await until(device, ['failed']);
     await record(device);
-    const tile = page.locator(tileOf(device));
-    await expect
-      .poll(() => tile.locator('[data-testid="wall-tile-problem"] .wall-tile-problem-title').textContent())
-      .toBe('Device offline');
-    expect(await tile.locator('[data-testid="wall-tile-detail"]').textContent()).toMatch(/offline/i);
+    const tile = wallPage.tile(device);
+    await expect.poll(() => tile.problemTitle.textContent()).toBe('Device offline');
+    expect(await tile.detail.textContent()).toMatch(/offline/i);
     // Since when, for an operator coming back to the wall.
-    await expect
-      .poll(() => tile.locator('[data-testid="wall-tile-down"]').textContent())
-      .toMatch(/^Down since \d\d:\d\d · \d+ s$/);
+    await expect.poll(() => tile.down.textContent()).toMatch(/^Down since \d\d:\d\d · \d+ s$/);
     // Wait for the fifth try: the backoff doubles from 0.5 s.
     await page.waitForFunction(
       (sel) => /attempt ([5-9]|\d\d)/.test(document.querySelector(sel)?.textContent ?? ''),
-      `${tileOf(device)} [data-testid="wall-tile-countdown"]`,
+      tile.countdownSelector,
       { timeout: 30_000, polling: 100 },
     );
-    await expect
-      .poll(() => tile.locator('[data-testid="wall-tile-countdown"]').textContent())
-      .toMatch(/Retrying in \d+ s/);
+    await expect.poll(() => tile.countdown.textContent()).toMatch(/Retrying in \d+ s/);
     // The toolbar counts the wall's tiles by state.
-    const health = page.locator('[data-testid="wall-health"]');
-    await expect.poll(() => health.locator('[data-state="failed"]').getAttribute('data-count')).toBe('1');
-    await expect.poll(() => health.locator('[data-state="playing"]').getAttribute('data-count')).toBe('1');
+    const health = wallPage.health;
+    await expect.poll(() => wallPage.healthCount('failed')).toBe('1');
+    await expect.poll(() => wallPage.healthCount('playing')).toBe('1');
     expect(await health.getAttribute('data-problems')).toBe('1');
     expect(await health.textContent()).toMatch(/1 live.*1 failed/);
-    await tile.screenshot({ path: `${SCREENS}/wall-tile-failed.png` });
+    await tile.root.screenshot({ path: `${SCREENS}/wall-tile-failed.png` });
     await page.screenshot({ path: `${SCREENS}/wall-failed-tile-in-wall.png` });
 
     // The first countdown shown for each attempt: the waits grow.
@@ -315,7 +296,7 @@ describe('the wall in Chromium with live media', () => {
 
     // Back online: "Retry now" skips the rest of the wait.
     media.faults.clear(device);
-    await tile.locator('[data-testid="wall-tile-retry"]').click();
+    await tile.retry.click();
     await until(device, ['playing'], 5_000);
     await framesAdvance(device);
     expect(await stateOf(keys[26])).toBe('playing');
@@ -329,10 +310,10 @@ describe('the wall in Chromium with live media', () => {
     // From now on the device's streams are cut as soon as they open: the link to it is down.
     media.faults.set(device, { type: 'drop', afterSeconds: 0 });
     await until(device, ['failed'], 30_000);
-    const tile = page.locator(tileOf(device));
-    await expect.poll(() => tile.locator('.wall-tile-problem-title').textContent()).toBe('Network problem');
+    const tile = wallPage.tile(device);
+    await expect.poll(() => tile.problemTitle.textContent()).toBe('Network problem');
     // Let the backoff grow until the next try is at least 4 s away.
-    const countdown = `${tileOf(device)} [data-testid="wall-tile-countdown"]`;
+    const countdown = tile.countdownSelector;
     const waitSeconds = await page
       .waitForFunction(
         (sel) => {
@@ -363,7 +344,7 @@ describe('the wall in Chromium with live media', () => {
     expect(device).toBeDefined();
     await showWall('reconfigured', [device], 1, 1);
     await framesAdvance(device);
-    const video = page.locator(tileVideo(device));
+    const video = wallPage.tile(device).video;
     const width = () => video.evaluate((v: HTMLVideoElement) => v.videoWidth);
     expect(await width()).toBe(640);
     await record(device);
@@ -409,13 +390,13 @@ describe('the wall in Chromium with live media', () => {
         sel,
         { timeout: 30_000, polling: 50 },
       );
-    await waitsLongEnough(`${tileOf(a)} [data-testid="wall-tile-countdown"]`);
-    await waitsLongEnough(`${tileOf(b)} [data-testid="wall-tile-countdown"]`);
-    const retryAll = page.locator('[data-testid="wall-retry-all"]');
+    await waitsLongEnough(wallPage.tile(a).countdownSelector);
+    await waitsLongEnough(wallPage.tile(b).countdownSelector);
+    const retryAll = wallPage.retryAll;
     await expect
       .poll(() => retryAll.getAttribute('aria-label'))
       .toBe('Retry all 2 tiles waiting to reconnect, now');
-    await page.locator('.wall-toolbar').screenshot({ path: `${SCREENS}/wall-toolbar-retry-all.png` });
+    await wallPage.toolbar.screenshot({ path: `${SCREENS}/wall-toolbar-retry-all.png` });
 
     // The devices are back; the operator does not wait for the tiles' own next try.
     media.faults.clear();
@@ -436,13 +417,13 @@ describe('the wall in Chromium with live media', () => {
     await Promise.all([framesAdvance(hidden, 10), framesAdvance(kept, 10)]);
     expect(media.stats().viewers).toBe(2);
     // Out of the wall's clipping box: the IntersectionObserver reports it hidden.
-    await page
-      .locator(tileOf(hidden))
-      .evaluate((el) => ((el as HTMLElement).style.transform = 'translateY(-5000px)'));
+    await wallPage
+      .tile(hidden)
+      .root.evaluate((el) => ((el as HTMLElement).style.transform = 'translateY(-5000px)'));
     await until(hidden, ['paused-hidden'], 8_000);
     await expect.poll(() => media.stats().viewers, { timeout: 5_000 }).toBe(1);
     await framesAdvance(kept, 10);
-    await page.locator(tileOf(hidden)).evaluate((el) => ((el as HTMLElement).style.transform = ''));
+    await wallPage.tile(hidden).root.evaluate((el) => ((el as HTMLElement).style.transform = ''));
     await until(hidden, ['playing'], 10_000);
     await framesAdvance(hidden, 20);
     expect(media.stats().viewers).toBe(2);
@@ -457,17 +438,16 @@ describe('the wall in Chromium with live media', () => {
     const two = [keys[31], keys[32]];
     await showWall('resize', two, 2, 1);
     await Promise.all(two.map((k) => framesAdvance(k, 10)));
-    await page.$$eval('[data-testid="wall-tile"] video', (videos) =>
-      videos.forEach((v) => ((v as HTMLVideoElement).dataset.mark = 'original')),
-    );
-    const widthBefore = await page.locator('[data-testid="wall"]').evaluate((el) => el.clientWidth);
+    await wallPage.tiles
+      .locator('video')
+      .evaluateAll((videos) => videos.forEach((v) => ((v as HTMLVideoElement).dataset.mark = 'original')));
+    const widthBefore = await wallPage.root.evaluate((el) => el.clientWidth);
     const startsBefore = starts;
     expect(startsBefore).toBeGreaterThanOrEqual(2);
-    await page.locator('[data-testid="open-templates"]').click();
-    await page.locator('[data-testid="toggle-catalog"]').click();
-    await expect
-      .poll(() => page.locator('[data-testid="wall"]').evaluate((el) => el.clientWidth))
-      .not.toBe(widthBefore);
+    const shell = new AppShellPage(page);
+    await shell.openTemplates.click();
+    await shell.toggleCatalog.click();
+    await expect.poll(() => wallPage.root.evaluate((el) => el.clientWidth)).not.toBe(widthBefore);
     await Promise.all(two.map((k) => framesAdvance(k, 20)));
     expect(await page.locator('video[data-mark="original"]').count()).toBe(2);
     // No tile asked the platform for a new stream.
@@ -483,7 +463,7 @@ describe('the wall in Chromium with live media', () => {
     ]);
     await Promise.all([framesAdvance(big, 20), framesAdvance(small, 20)]);
     const scalingOf = (key: string) =>
-      page.locator(tileVideo(key)).evaluate((el) => {
+      wallPage.tile(key).video.evaluate((el) => {
         const video = el as HTMLVideoElement;
         return {
           scaling: video.dataset.scaling,
@@ -503,7 +483,7 @@ describe('the wall in Chromium with live media', () => {
   it('a device dropped on an empty cell plays there and is saved, the keyboard removes it, and both edits survive a reload', async () => {
     await showWall('edit', [keys[29]], 2, 1);
     const device = { deviceKey: keys[30], deviceName: wall.deviceName(keys[30]) };
-    const empty = page.locator('[data-testid="wall-empty-cell"]');
+    const empty = wallPage.emptyCells;
     await expect.poll(() => empty.count()).toBe(1);
     await expect.poll(() => empty.textContent()).toContain('Drop a device here');
     await empty.evaluate((el, json) => {
@@ -513,34 +493,26 @@ describe('the wall in Chromium with live media', () => {
       el.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
     }, JSON.stringify(device));
     await framesAdvance(device.deviceKey, 20);
-    expect(await page.locator(tileOf(device.deviceKey)).getAttribute('data-state')).toBe('playing');
+    expect(await stateOf(device.deviceKey)).toBe('playing');
     // A saved layout changes only on Save (issue #21): the edit shows as "modified" until then.
-    await expect
-      .poll(() => page.locator('[data-testid="wall-save-status"]').getAttribute('data-save'))
-      .toBe('modified');
-    await page.locator('[data-testid="wall-save"]').click();
-    await expect
-      .poll(() => page.locator('[data-testid="wall-save-status"]').getAttribute('data-save'))
-      .toBe('saved');
+    await expect.poll(() => wallPage.saveState()).toBe('modified');
+    await wallPage.save.click();
+    await expect.poll(() => wallPage.saveState()).toBe('saved');
 
     await page.reload();
     await framesAdvance(device.deviceKey, 10);
     // Select the first tile with the keyboard, step right, and take that tile off the wall.
-    await page.locator(tileOf(keys[29])).focus();
+    await wallPage.tile(keys[29]).root.focus();
     await page.keyboard.press('ArrowRight');
-    await expect
-      .poll(() => page.locator(tileOf(device.deviceKey)).getAttribute('data-selected'))
-      .toBe('true');
+    await expect.poll(() => wallPage.tile(device.deviceKey).root.getAttribute('data-selected')).toBe('true');
     await page.keyboard.press('Delete');
-    await expect.poll(() => page.locator(tileOf(device.deviceKey)).count()).toBe(0);
+    await expect.poll(() => wallPage.tile(device.deviceKey).root.count()).toBe(0);
     // Not saved into the layout, but remembered: the wall comes back as it was left.
-    await expect
-      .poll(() => page.locator('[data-testid="wall-save-status"]').getAttribute('data-save'))
-      .toBe('modified');
-    await page.locator('[data-testid="wall"][data-remembered="true"]').waitFor();
+    await expect.poll(() => wallPage.saveState()).toBe('modified');
+    await wallPage.remembered();
     await page.reload();
     await framesAdvance(keys[29], 10);
-    expect(await page.locator('[data-testid="wall-tile"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="wall-empty-cell"]').count()).toBe(1);
+    expect(await wallPage.tiles.count()).toBe(1);
+    expect(await wallPage.emptyCells.count()).toBe(1);
   });
 });

@@ -11,10 +11,18 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export const TEST_RENDERER_DIR = path.join(ROOT, 'out', 'test-renderer');
 
+/**
+ * Set by the e2e projects' global set-up (test/support/e2e-global-setup.ts) once it has built the
+ * renderer: a worker then serves that build without checking it again.
+ */
+export const TEST_RENDERER_BUILT_ENV = 'WALL_TEST_RENDERER_BUILT';
+
 let ready: Promise<string> | undefined;
 
 /** Build out/test-renderer when it is missing or older than its sources; once per process. */
 export function ensureTestRenderer(log: (line: string) => void = () => undefined): Promise<string> {
+  const built = process.env[TEST_RENDERER_BUILT_ENV];
+  if (built) return Promise.resolve(built);
   ready ??= ensureRendererBuilt({
     outDir: TEST_RENDERER_DIR,
     log: createLogger('build', { sink: log }),

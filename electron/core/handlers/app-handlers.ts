@@ -2,6 +2,20 @@ import type { CoreContext } from '../core-context';
 import { diagnosticsReport } from '../diagnostics-report';
 import type { CoreHandlers } from '../run-handler';
 
+/**
+ * The OS's languages as app:info carries them: at most 20 tags of at most 35 characters (the first
+ * are the ones that count). An OS that cannot tell gives none: the renderer then reads the browser's.
+ */
+function systemLanguages(ask: () => string[]): string[] {
+  try {
+    return ask()
+      .filter((tag) => typeof tag === 'string' && tag.length > 0 && tag.length <= 35)
+      .slice(0, 20);
+  } catch {
+    return [];
+  }
+}
+
 /** What the app is and where it runs, with the recent notices (app:info); diagnostics to send. */
 export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info' | 'app:diagnostics'> {
   const { app, cipher } = ctx.ports;
@@ -15,6 +29,7 @@ export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info' | '
       storageDescription: await cipher.describe(),
       demoAvailable: ctx.demo.available,
       notices: ctx.notices(),
+      ...(app.systemLanguages && { systemLanguages: systemLanguages(app.systemLanguages) }),
     }),
 
     'app:diagnostics': async () => {

@@ -35,20 +35,30 @@ export function kioskHandlers(
       if (wait > 0) {
         // The wait as measured now goes with the refusal, so a screen that missed one counts down from it.
         await changed();
-        throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`);
+        throw new CoreError('locked', `Too many wrong PINs: try again in ${seconds(wait)}.`, undefined, {
+          code: 'kiosk.pin.tooMany',
+          params: { seconds: Math.ceil(wait / 1000) },
+        });
       }
       if (!(await kiosk.pin.isSet()))
         throw new CoreError(
           'locked',
           'No admin PIN is set for this kiosk, so it cannot be unlocked here. Set kiosk.adminPin in a provisioning file.',
+          undefined,
+          { code: 'kiosk.pin.notSet' },
         );
       if (!(await kiosk.pin.verify(pin))) {
         const next = kiosk.throttle.retryAfterMs();
         ctx.log.warn('a wrong admin PIN was entered');
         await changed();
-        throw new CoreError('locked', `Wrong PIN.${next > 0 ? ` Try again in ${seconds(next)}.` : ''}`, [
-          { path: 'pin', message: 'wrong PIN' },
-        ]);
+        throw new CoreError(
+          'locked',
+          `Wrong PIN.${next > 0 ? ` Try again in ${seconds(next)}.` : ''}`,
+          [{ path: 'pin', message: 'wrong PIN', code: 'kiosk.pin.wrong' }],
+          next > 0
+            ? { code: 'kiosk.pin.wrongWait', params: { seconds: Math.ceil(next / 1000) } }
+            : { code: 'kiosk.pin.wrong' },
+        );
       }
       kiosk.throttle.succeeded();
       kiosk.session.unlock();

@@ -34,9 +34,12 @@ export function layoutHandlers(
   const existing = async (id: string): Promise<Layout> => {
     const layout = await layouts.get(id);
     if (!layout)
-      throw new CoreError('invalid-input', `There is no saved view "${id}".`, [
-        { path: 'id', message: 'no such view' },
-      ]);
+      throw new CoreError(
+        'invalid-input',
+        `There is no saved view "${id}".`,
+        [{ path: 'id', message: 'no such view' }],
+        { code: 'notFound.view', params: { id } },
+      );
     return layout;
   };
   const newId = async (name: string) => {
@@ -51,7 +54,8 @@ export function layoutHandlers(
         throw new CoreError('invalid-input', `The layout's profile "${draft.profileId}" does not exist.`, [
           { path: 'profileId', message: 'no such profile' },
         ]);
-      const layout: Layout = { ...draft, id: draft.id ?? (await newId(draft.name)) };
+      // A draft made before the names of its tiles arrived keeps them (device-name-lookup.ts).
+      const layout = await ctx.deviceNames.fill({ ...draft, id: draft.id ?? (await newId(draft.name)) });
       await layouts.saveMany([layout]);
       await ctx.announce.layouts();
       return layout;

@@ -42,9 +42,12 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileCha
 
     'profiles:select': async ({ id }) => {
       if (id !== null && !(await vault.get(id)))
-        throw new CoreError('invalid-input', `There is no connection profile "${id}".`, [
-          { path: 'id', message: 'no such profile' },
-        ]);
+        throw new CoreError(
+          'invalid-input',
+          `There is no connection profile "${id}".`,
+          [{ path: 'id', message: 'no such profile' }],
+          { code: 'notFound.profile', params: { id } },
+        );
       await ctx.selectProfile(id);
       await ctx.announce.settings();
       await ctx.announce.profiles();

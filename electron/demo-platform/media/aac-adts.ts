@@ -3,12 +3,12 @@
  * and the silent frame ZLMediaKit adds to video-only cameras.
  */
 
-export const AAC_SAMPLE_RATES = [
+const AAC_SAMPLE_RATES = [
   96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 16000, 12000, 11025, 8000, 7350,
 ];
 
 /** One ADTS frame: the whole frame (header included) and its raw AAC payload. */
-export interface AdtsFrame {
+interface AdtsFrame {
   adts: Buffer;
   raw: Buffer;
 }

@@ -40,7 +40,7 @@ export interface AudioTrack {
 export type AudioTracks = Record<CameraAudio, AudioTrack>;
 
 /** The AAC camera's tone, encoded once by scripts/make-demo-media.sh. */
-export const AAC_TONE_FILE = 'tone-500hz-16k.aac';
+const AAC_TONE_FILE = 'tone-500hz-16k.aac';
 
 /** G.711: 8 kHz mono, 40 ms a frame (320 bytes), as GB28181 cameras packetize it. */
 const G711_FRAME_SAMPLES = 320;

@@ -79,7 +79,7 @@ export async function loadClips(dir: string = defaultMediaDir()): Promise<Clip[]
 }
 
 /** Parse one raw H.264 clip. It must start with a keyframe so that it can loop. */
-export function parseClip(
+function parseClip(
   data: Uint8Array,
   meta: { index: number; file: string; label: string; hd: boolean; fps: number },
 ): Clip {

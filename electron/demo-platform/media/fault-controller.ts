@@ -28,7 +28,7 @@ export const FaultSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('reconfigure') }),
 ]);
-export type Fault = z.infer<typeof FaultSchema>;
+type Fault = z.infer<typeof FaultSchema>;
 /** What callers may pass: `then` of a stall may be left out. */
 export type FaultInput = z.input<typeof FaultSchema>;
 

@@ -7,7 +7,7 @@ import { avcDecoderConfig } from './flv-muxer';
  */
 
 /** The track's timescale: the 90 kHz clock, so 25 fps is 3600 ticks a picture. */
-export const FMP4_TIMESCALE = 90_000;
+const FMP4_TIMESCALE = 90_000;
 const TRACK_ID = 1;
 /** The audio track's id when there is one (the ZLMediaKit habits). */
 export const AUDIO_TRACK_ID = 2;
@@ -203,7 +203,7 @@ export function mdatBox(avcc: Buffer): Buffer {
 }
 
 /** Size of the moof written by `fmp4Moof`: mfhd 16, traf 8 + tfhd 16 + tfdt 20 + trun 32, plus 8. */
-export const MOOF_SIZE = 100;
+const MOOF_SIZE = 100;
 const SAMPLE_FLAGS_SYNC = 0x02000000; // depends on no other picture
 const SAMPLE_FLAGS_NON_SYNC = 0x01010000; // depends on others, not a sync sample
 

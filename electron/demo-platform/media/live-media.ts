@@ -52,7 +52,7 @@ export interface LiveMediaOptions {
   zlm?: boolean;
 }
 
-export interface LiveMediaStats extends MediaStats {
+interface LiveMediaStats extends MediaStats {
   /** Streams announced by streamStart. */
   streams: number;
 }

@@ -80,7 +80,7 @@ interface Admission {
  * or a `refuse` fault), or a cut connection.
  */
 type Refusal = { status: number; message: string; reason?: RefusalReason } | { cut: true };
-export type RefusalReason = 'auth' | 'not-found' | 'denied' | 'refused';
+type RefusalReason = 'auth' | 'not-found' | 'denied' | 'refused';
 
 /** What a play request names: a media path, or a WebRTC offer for a stream. */
 type PlayTarget = MediaRoute | { kind: 'webrtc'; app: string; streamId: string };

@@ -6,7 +6,7 @@ import { rtcUrl, type RtcShape } from './webrtc-routes';
  * Ports written into the URLs of families this demo does not serve (ZLMediaKit's defaults). Nothing of
  * the demo listens on them.
  */
-export const UNSERVED_PORTS = { https: 443, rtmp: 1935, rtmps: 19350, rtsp: 554, rtsps: 322 } as const;
+const UNSERVED_PORTS = { https: 443, rtmp: 1935, rtmps: 19350, rtsp: 554, rtsps: 322 } as const;
 
 /** The URL fields the media server really serves. */
 export const SERVED_FIELDS: readonly StreamUrlField[] = [

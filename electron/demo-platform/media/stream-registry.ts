@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { fnv1a } from './fnv1a';
 
 /** The streaming app segment of every path, as ZLMediaKit names GB28181 streams. */
-export const STREAM_APP = 'rtp';
+const STREAM_APP = 'rtp';
 /** Secrets kept per stream (a wall may open the same stream in several tiles). */
 const MAX_SECRETS_PER_STREAM = 256;
 

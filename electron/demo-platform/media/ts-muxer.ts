@@ -5,12 +5,12 @@ import { crc32Mpeg2 } from './crc32-mpeg2';
  * every picture's first packet. One muxer keeps the continuity counters of one output stream.
  */
 
-export const TS_PACKET = 188;
-export const PID_PAT = 0x0000;
-export const PID_PMT = 0x1000;
-export const PID_VIDEO = 0x0100;
+const TS_PACKET = 188;
+const PID_PAT = 0x0000;
+const PID_PMT = 0x1000;
+const PID_VIDEO = 0x0100;
 /** The audio PID when the stream has audio (the ZLMediaKit habits). */
-export const PID_AUDIO = 0x0101;
+const PID_AUDIO = 0x0101;
 const STREAM_TYPE_H264 = 0x1b;
 /** 33-bit PTS/DTS wrap at 2^33 ticks of the 90 kHz clock. */
 const WRAP_33 = 2 ** 33;

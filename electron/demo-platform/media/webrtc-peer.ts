@@ -313,7 +313,7 @@ export class WebRtcPeer implements FrameSubscriber {
 }
 
 /** The RTP timestamp of a picture: its place on the live timeline at 90 kHz, modulo 2^32. */
-export function rtpTimestamp(frame: LiveFrame): number {
+function rtpTimestamp(frame: LiveFrame): number {
   return frame.ticks90k % 2 ** 32;
 }
 

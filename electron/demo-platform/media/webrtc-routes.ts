@@ -1,10 +1,8 @@
 /** The two shapes of WebRTC play signalling the demo serves (and the `rtc` field can point at). */
 export type RtcShape = 'whep' | 'zlm';
 
-export const RTC_SHAPES: readonly RtcShape[] = ['zlm', 'whep'];
-
 /** ZLMediaKit's play API: `POST /index/api/webrtc?app=…&stream=…&type=play&secret=…`, answer in JSON. */
-export const ZLM_WEBRTC_PATH = '/index/api/webrtc';
+const ZLM_WEBRTC_PATH = '/index/api/webrtc';
 /**
  * WHEP (RFC 9725) at ZLMediaKit's own WHEP path, with the same query: `POST /index/api/whep?app=…`, the
  * answer in a 201 with a `Location` under `/index/api/whep/<session>` to DELETE when done.

@@ -14,7 +14,7 @@ export function isLoopbackAddress(address: string): boolean {
 }
 
 /** The connection address of an `a=candidate:` line (its 5th field), or undefined. */
-export function candidateAddress(line: string): string | undefined {
+function candidateAddress(line: string): string | undefined {
   const match = /^a=candidate:\S+ \d+ \S+ \d+ (\S+) \d+ typ /i.exec(line.trim());
   return match?.[1];
 }

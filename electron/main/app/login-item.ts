@@ -41,7 +41,7 @@ export type LoginItemPlan =
   | { kind: 'unsupported'; reason: string };
 
 /** The executable and arguments that start this app as it runs now. */
-export function launchCommand(input: LoginItemInput): { path: string; args: string[] } {
+function launchCommand(input: LoginItemInput): { path: string; args: string[] } {
   const appImage = input.platform === 'linux' && input.appImage ? input.appImage : undefined;
   const exe = appImage ?? input.execPath;
   const args = input.isPackaged ? [] : [input.appPath];

@@ -54,7 +54,7 @@ export interface PageHistory {
 export const FRESH_PAGE: PageHistory = { inARow: 0, lastRecoveryAt: -Infinity };
 
 /** Times (epoch ms) that fall within `windowMs` before `now`, oldest first. */
-export function recent(times: readonly number[], now: number, windowMs: number): number[] {
+function recent(times: readonly number[], now: number, windowMs: number): number[] {
   return times.filter((t) => t <= now && now - t < windowMs).sort((a, b) => a - b);
 }
 

@@ -11,7 +11,7 @@ const trustNothing = (): boolean => false;
  * The safe screen's powers: the wall's lockdown (no Node, isolation, sandbox, no webview, no
  * experimental or Blink features switched on), and no script at all (its page has none).
  */
-export function safeScreenWebPreferences(): WebPreferences {
+function safeScreenWebPreferences(): WebPreferences {
   return {
     ...LOCKDOWN,
     javascript: false,

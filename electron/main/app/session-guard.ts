@@ -13,7 +13,7 @@ const log = createLogger('window');
 const ALLOWED_PERMISSIONS = new Set(['fullscreen', 'clipboard-sanitized-write']);
 
 /** Whether `permission` may be granted to a page at `url`. */
-export function isPermissionAllowed(
+function isPermissionAllowed(
   permission: string,
   url: string,
   isTrustedUrl: (url: string) => boolean,

@@ -19,7 +19,7 @@ export interface StartAtLoginDeps {
 }
 
 /** The .desktop file's name: the package's, stable across versions. */
-export const DESKTOP_ID = 'control-room-wall';
+const DESKTOP_ID = 'control-room-wall';
 
 /**
  * settings.kiosk.startAtLogin, made true for the OS: applied once at start (the setting is the truth:

@@ -27,7 +27,7 @@ export const LOCKDOWN = {
  * backgroundThrottling off and autoplay without a gesture: a wall window must keep decoding and
  * playing when it is covered, minimised or on a screen nobody touches.
  */
-export function wallWebPreferences(preloadPath: string): WebPreferences {
+function wallWebPreferences(preloadPath: string): WebPreferences {
   return {
     preload: preloadPath,
     ...LOCKDOWN,

@@ -31,6 +31,12 @@ export const AppInfoSchema = z.object({
   demoAvailable: z.boolean(),
   /** Notices raised before the renderer could listen (most recent last). */
   notices: z.array(NoticeSchema),
+  /**
+   * The operator's languages as the OS orders them (Electron's app.getPreferredSystemLanguages()), for
+   * the 'auto' language; absent where the shell cannot ask the OS (the browser shell: the renderer
+   * reads navigator.languages).
+   */
+  systemLanguages: z.array(z.string().max(35)).max(20).optional(),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 

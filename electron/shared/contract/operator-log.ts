@@ -3,9 +3,10 @@ import { z } from 'zod';
 /**
  * The operator log: what happened on the wall, for the people who run it. A tile went stale, failed
  * or recovered; a device was assigned to a tile or cleared from it; a tour switched page; a tile's
- * decode rate changed (degraded to overview pictures, restored to full rate).
+ * decode rate changed (degraded to overview pictures, restored to full rate); a console or a script
+ * of the control room told one of this PC's screens what to show (or the screen refused it).
  */
-export const OPERATOR_EVENT_KINDS = [
+const OPERATOR_EVENT_KINDS = [
   'stale',
   'failed',
   'recovered',
@@ -14,8 +15,10 @@ export const OPERATOR_EVENT_KINDS = [
   'tour-switch',
   'degraded',
   'restored',
+  /** The control room changed what one of this PC's screens shows, or the screen refused a command. */
+  'room-command',
 ] as const;
-export const OperatorEventKindSchema = z.enum(OPERATOR_EVENT_KINDS);
+const OperatorEventKindSchema = z.enum(OPERATOR_EVENT_KINDS);
 export type OperatorEventKindName = z.infer<typeof OperatorEventKindSchema>;
 
 /** Bounds of what one entry may carry (longer text is refused at the door, not cut silently). */
@@ -28,6 +31,81 @@ export const OPLOG_LIMITS = {
   /** Entries in one page of oplog:list. */
   page: 500,
 } as const;
+
+/** Why a tile does not play, as the wall engine names it (src/lib/wall-engine/failure.ts FailureReason). */
+const OPLOG_FAILURE_REASONS = [
+  'device-offline',
+  'forbidden',
+  'auth',
+  'not-found',
+  'codec-unsupported',
+  'network',
+  'media-server',
+  'no-playable-url',
+  'media-error',
+  'connection-limit',
+  'platform-error',
+  'stalled',
+] as const;
+
+/** What the load monitor found, with its figure (percent, ms, seconds, or Compute Pressure's state). */
+export const OplogLoadCauseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.enum(['dropped', 'not-shown', 'busy']), percent: z.number() }),
+  z.object({ kind: z.literal('late'), ms: z.number() }),
+  z.object({ kind: z.enum(['behind', 'behind-growing']), seconds: z.number() }),
+  z.object({ kind: z.literal('pressure'), state: z.enum(['nominal', 'fair', 'serious', 'critical']) }),
+]);
+export type OplogLoadCause = z.infer<typeof OplogLoadCauseSchema>;
+
+const text = z.string().max(OPLOG_LIMITS.reason);
+const count = z.number().int().min(0).max(1_000_000);
+
+/**
+ * What an event says, as a stable kind and its parameters, so the log is worded in the language the
+ * operator reads it in (the renderer's catalogs), whenever that is. Stored beside `reason`, the
+ * English text, which the CSV export and entries written before this existed keep.
+ */
+export const OperatorEventWordsSchema = z.discriminatedUnion('kind', [
+  /** A tile went stale or failed: the failure's reason and the engine's or platform's detail. */
+  z.object({
+    kind: z.literal('tile-trouble'),
+    failure: z.object({ reason: z.enum(OPLOG_FAILURE_REASONS).nullable(), detail: text.optional() }),
+  }),
+  /** A tile plays again, after this long without a picture (absent: too short to say). */
+  z.object({ kind: z.literal('tile-recovered'), outMs: z.number().min(0).optional() }),
+  /** A tile went to overview pictures: why, and the load monitor's finding when the load moved it. */
+  z.object({
+    kind: z.literal('rate-overview'),
+    why: z.enum(['load', 'start-up', 'pinned']).nullable(),
+    cause: OplogLoadCauseSchema.optional(),
+  }),
+  z.object({ kind: z.literal('rate-full') }),
+  /** A tour showed a page (page counts from 1), or started on its first. */
+  z.object({
+    kind: z.enum(['tour-page', 'tour-started']),
+    tour: text,
+    page: count,
+    of: count,
+    view: text.nullable(),
+  }),
+  /** A device put on or taken off a tile: its cell (null: no cell) of the view (null: no view). */
+  z.object({
+    kind: z.enum(['put-on', 'taken-off']),
+    cell: z.object({ column: count, row: count }).nullable(),
+    view: z.object({ name: text, columns: count, rows: count }).nullable(),
+  }),
+  /** A tile kept its device and cell, and changed channel (null: the default) or caption. */
+  z.object({
+    kind: z.literal('tile-changed'),
+    channel: z.object({ from: text.nullable(), to: text.nullable() }).optional(),
+    caption: z.object({ from: text, to: text }).optional(),
+    cell: z.object({ column: count, row: count }).nullable(),
+    view: z.object({ name: text, columns: count, rows: count }).nullable(),
+  }),
+  /** A tour stopped; `why` is the app's own words for it (already in the operator's language). */
+  z.object({ kind: z.literal('tour-stopped'), tour: text, why: text.optional() }),
+]);
+export type OperatorEventWords = z.infer<typeof OperatorEventWordsSchema>;
 
 /** One event as the renderer reports it. `at` is epoch ms (the renderer's clock, the same machine). */
 export const OperatorEventInputSchema = z.object({
@@ -43,6 +121,8 @@ export const OperatorEventInputSchema = z.object({
     .optional(),
   /** Plain words: why. Secrets and the query of any URL are taken out before it is kept. */
   reason: z.string().max(OPLOG_LIMITS.reason, `at most ${OPLOG_LIMITS.reason} characters`).optional(),
+  /** What it says as a kind and parameters, worded when shown; `reason` stays its English text. */
+  words: OperatorEventWordsSchema.optional(),
 });
 export type OperatorEventInput = z.infer<typeof OperatorEventInputSchema>;
 
@@ -54,6 +134,8 @@ export const OperatorLogEntrySchema = z.object({
   deviceKey: z.string().nullable(),
   deviceName: z.string().nullable(),
   reason: z.string().nullable(),
+  /** Absent in entries written before the log kept it, and in events that have none. */
+  words: OperatorEventWordsSchema.optional(),
 });
 export type OperatorLogEntry = z.infer<typeof OperatorLogEntrySchema>;
 

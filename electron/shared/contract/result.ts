@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FieldProblemSchema, PlatformErrorKindSchema } from '../domain';
+import { ErrorParamsSchema, FieldProblemSchema, PlatformErrorKindSchema } from '../domain';
 
 /**
  * Every way a channel can fail, as one closed set.
@@ -8,7 +8,7 @@ import { FieldProblemSchema, PlatformErrorKindSchema } from '../domain';
  * vault refused or could not work, a store could not be read or written, nothing is configured yet
  * (no profile selected), or a bug.
  */
-export const AppErrorKindSchema = z.enum([
+const AppErrorKindSchema = z.enum([
   ...PlatformErrorKindSchema.options,
   'invalid-input',
   'vault',
@@ -30,6 +30,14 @@ export const AppErrorSchema = z.object({
   status: z.number().int().optional(),
   /** Field problems, each named by its path (`keys.userKey`, `$.profiles[1].name`, `tiles[2]`). */
   details: z.array(FieldProblemSchema).optional(),
+  /**
+   * What happened as a stable code (`kiosk.locked`, `input.invalid`, `platform.answered`), for the
+   * renderer to word in the operator's language; `message` stays the English words (logs, tests, old
+   * callers), shown when the renderer has no words for the code.
+   */
+  code: z.string().optional(),
+  /** The code's parameters: names, numbers, paths; never a secret (they pass the redactor). */
+  params: ErrorParamsSchema.optional(),
 });
 export type AppError = z.infer<typeof AppErrorSchema>;
 

@@ -21,12 +21,8 @@ export const CREDENTIAL_FIELDS = {
   project: { keys: ['projectKey', 'projectAuthKey'], secrets: ['projectAuthSecret'] },
 } as const satisfies Record<CredentialType, { keys: readonly string[]; secrets: readonly string[] }>;
 
-export type CredentialKeyName<T extends CredentialType> = (typeof CREDENTIAL_FIELDS)[T]['keys'][number];
-export type CredentialSecretName<T extends CredentialType> = (typeof CREDENTIAL_FIELDS)[T]['secrets'][number];
-
 /** Every secret field name of every type: what redaction must never let through. */
 export const SECRET_FIELD_NAMES = ['authSecret', 'querySecret', 'queryToken', 'projectAuthSecret'] as const;
-export type SecretFieldName = (typeof SECRET_FIELD_NAMES)[number];
 
 export const CREDENTIAL_TYPE_LABELS: Record<CredentialType, string> = {
   user: 'User',
@@ -35,7 +31,7 @@ export const CREDENTIAL_TYPE_LABELS: Record<CredentialType, string> = {
   project: 'Project',
 };
 
-export const OPERATION_LABELS: Record<Operation, string> = {
+const OPERATION_LABELS: Record<Operation, string> = {
   streamStart: 'start a live stream',
   listDevices: 'list the devices of a product',
   listProducts: 'list own products',

@@ -14,16 +14,34 @@ export const PlatformErrorKindSchema = z.enum([
 ]);
 export type PlatformErrorKind = z.infer<typeof PlatformErrorKindSchema>;
 
-export const FieldProblemSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * The parameters of an error's code, for the renderer to word it in the operator's language: names,
+ * numbers and paths, never a secret's value (the core's redactor runs over them as over messages).
+ */
+export const ErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ErrorParams = z.infer<typeof ErrorParamsSchema>;
+
+/**
+ * One field's problem: its path and the English words, and (when the core knows it) a stable code
+ * with parameters the renderer words in the operator's language; an unknown code shows the words.
+ */
+export const FieldProblemSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+  params: ErrorParamsSchema.optional(),
+});
+/** A field problem as it crosses to the renderer, with its code when it has one. */
+export type CodedFieldProblem = z.infer<typeof FieldProblemSchema>;
 
 /** A platform failure as plain data: safe to log, to send to the renderer, to show. */
-export const PlatformErrorDataSchema = z.object({
-  kind: PlatformErrorKindSchema,
-  status: z.number().int().optional(),
-  message: z.string(),
-  details: z.array(FieldProblemSchema).optional(),
-});
-export type PlatformErrorData = z.infer<typeof PlatformErrorDataSchema>;
+export interface PlatformErrorData {
+  kind: PlatformErrorKind;
+  /** An integer HTTP status, when the platform answered with one. */
+  status?: number;
+  message: string;
+  details?: z.infer<typeof FieldProblemSchema>[];
+}
 
 /** HTTP status to error kind, for any platform that answers with a status. */
 export function kindForStatus(status: number): PlatformErrorKind {

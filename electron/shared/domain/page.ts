@@ -35,12 +35,6 @@ export interface Page<T> {
   total: number;
 }
 
-export const PageQuerySchema = z.object({
-  page: z.number().int().min(1).optional(),
-  pageSize: z.number().int().min(1).optional(),
-});
-export type PageQuery = z.infer<typeof PageQuerySchema>;
-
 export function clampPageSize(pageSize: number | undefined): number | undefined {
   return pageSize === undefined ? undefined : Math.min(Math.max(1, Math.trunc(pageSize)), MAX_PAGE_SIZE);
 }

@@ -26,7 +26,7 @@ export const STREAM_URL_FIELDS = [
 ] as const;
 export type StreamUrlField = (typeof STREAM_URL_FIELDS)[number];
 
-export const STREAM_ID_FIELDS = ['streamId', 'sipId', 'channelId'] as const;
+const STREAM_ID_FIELDS = ['streamId', 'sipId', 'channelId'] as const;
 
 const urlFields = Object.fromEntries(STREAM_URL_FIELDS.map((f) => [f, z.string()])) as Record<
   StreamUrlField,

@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const TemplateDataTypeSchema = z.enum(['INTEGER', 'FLOAT', 'DOUBLE', 'STRING']);
 export type TemplateDataType = z.infer<typeof TemplateDataTypeSchema>;
 
-export const NUMERIC_MAP_KEYS = ['min', 'max', 'unitName', 'step'] as const;
-export const STRING_MAP_KEYS = ['max'] as const;
+const NUMERIC_MAP_KEYS = ['min', 'max', 'unitName', 'step'] as const;
+const STRING_MAP_KEYS = ['max'] as const;
 export const MAP_KEYS_BY_TYPE: Record<TemplateDataType, readonly string[]> = {
   INTEGER: NUMERIC_MAP_KEYS,
   FLOAT: NUMERIC_MAP_KEYS,
@@ -16,8 +16,8 @@ export const MAP_KEYS_BY_TYPE: Record<TemplateDataType, readonly string[]> = {
 export const IDENTIFIER_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const MAX_PARAMETERS = 100;
 /** Decimal strings exactly as sent: no exponent, no locale commas, no leading '+'. */
-export const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-export const INTEGER_PATTERN = /^-?(0|[1-9]\d*)$/;
+const DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+const INTEGER_PATTERN = /^-?(0|[1-9]\d*)$/;
 /**
  * The longest number a template may carry, sign and point included. Far beyond any real range or
  * step (a double has 17 significant digits), short enough that a pasted page of digits is refused
@@ -33,7 +33,7 @@ const SHAPE_TEXT = 1000;
 const SHAPE_MAP_ENTRIES = 32;
 const shapeText = z.string().max(SHAPE_TEXT, `at most ${SHAPE_TEXT} characters`);
 
-export const TemplateParameterSchema = z.object({
+const TemplateParameterSchema = z.object({
   dataType: TemplateDataTypeSchema,
   identifier: shapeText,
   name: shapeText,

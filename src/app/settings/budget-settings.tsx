@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import type { Settings, SettingsPatch } from '../../../electron/shared/settings';
+import { formatNumber } from '../../i18n/format';
 import { SaveActions, useSectionDraft } from './save-status';
 
 export interface BudgetSettingsProps {
@@ -41,12 +43,13 @@ function rateOf(text: string): number | null | undefined {
  * estimate. Saved with its own button, like the playback settings.
  */
 export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) {
+  const { t } = useTranslation('settings');
   const { draft, setDraft, state, run, revert } = useSectionDraft(settings, draftOf);
 
   const rate = rateOf(draft.rate);
   const rateError =
     rate === undefined
-      ? `A number of millions of pixels per second above 0 (at most ${MAX_MPX}), or blank.`
+      ? t('budget.rateError', { max: formatNumber(MAX_MPX, { useGrouping: false }) })
       : undefined;
   const dirty =
     draft.budget !== settings.decodeBudget || (rate !== undefined && rate !== settings.sustainedPixelRate);
@@ -66,18 +69,13 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
           data-testid="decode-budget"
           onChange={(e) => setDraft((d) => ({ ...d, budget: e.target.checked }))}
         />
-        Automatic decode budget
+        {t('budget.automatic')}
       </label>
-      <p className="field-hint">
-        When this computer cannot decode every tile, the least important ones (small, not selected, not just
-        assigned) show overview pictures, one per keyframe, and come back to full rate when it can. The
-        selected and the maximised tile always play at full rate. Off: every tile plays at full rate unless
-        pinned to overview from its menu.
-      </p>
+      <p className="field-hint">{t('budget.automaticHint')}</p>
 
       <div className="settings-row">
         <label className="field-label" htmlFor="sustained-pixel-rate">
-          What this computer decodes
+          {t('budget.rate')}
         </label>
         <span className="settings-inline">
           <input
@@ -85,7 +83,7 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
             className="input input-small settings-number"
             type="text"
             inputMode="decimal"
-            placeholder="estimate"
+            placeholder={t('budget.ratePlaceholder')}
             value={draft.rate}
             disabled={locked}
             aria-invalid={rateError ? true : undefined}
@@ -93,19 +91,17 @@ export function BudgetSettings({ settings, save, locked }: BudgetSettingsProps) 
             data-testid="sustained-pixel-rate"
             onChange={(e) => setDraft((d) => ({ ...d, rate: e.target.value }))}
           />{' '}
-          million pixels per second
+          {t('budget.rateUnit')}
         </span>
         <p className="field-hint" id="sustained-pixel-rate-hint">
-          The wall’s status bar compares what its tiles decode with this, and warns from 85 %. Your installer
-          measures it once on this computer with the wall benchmark (the pixels per second a wall held at full
-          rate: for example 36 tiles of 640 × 360 at 25 fps is 207). Blank: an estimate from this computer’s
-          cores.
+          {t('budget.rateHint')}
         </p>
         {rateError && <p className="field-error">{rateError}</p>}
       </div>
 
       <SaveActions
-        label="Save decode settings"
+        label={t('budget.save')}
+        name={t('budget.name')}
         state={state}
         dirty={dirty}
         canSave={!locked && dirty && !rateError}

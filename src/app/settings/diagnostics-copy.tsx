@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { api } from '../../lib/bridge';
-import { formatTime } from '../../lib/format-time';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { plainError } from '../../lib/plain-error';
 
 type CopyState =
@@ -17,6 +18,7 @@ type CopyState =
  * in the box for Ctrl+C.
  */
 export function DiagnosticsCopy() {
+  const { t } = useTranslation('settings');
   const [busy, setBusy] = useState(false);
   const [state, setState] = useState<CopyState | null>(null);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -48,10 +50,7 @@ export function DiagnosticsCopy() {
 
   return (
     <div className="settings-form" data-testid="diagnostics">
-      <p className="field-hint">
-        A plain-text report for a support ticket: app and system versions, settings, the profiles by type and
-        platform address (never a key or secret), and the latest log lines.
-      </p>
+      <p className="field-hint">{t('diagnostics.hint')}</p>
       <div className="settings-actions">
         <Button
           size="small"
@@ -60,29 +59,30 @@ export function DiagnosticsCopy() {
           onClick={() => void copy()}
           data-testid="copy-diagnostics"
         >
-          Copy diagnostics
+          {t('diagnostics.copy')}
         </Button>
         <span className="settings-status small" role="status" data-testid="diagnostics-status">
           {state?.kind === 'copied' && (
             <span className="text-ok">
-              ✓ Copied {state.text.length.toLocaleString('en-US')} characters (report of{' '}
-              {formatTime(state.at, { seconds: true })}).
+              {t('diagnostics.copied', {
+                count: state.text.length,
+                characters: formatNumber(state.text.length),
+                time: formatDateTime(state.at, { seconds: true }),
+              })}
             </span>
           )}
-          {state?.kind === 'refused' && (
-            <span className="text-warn">
-              The browser did not allow copying: the report is selected below, press Ctrl+C (⌘C on a Mac).
-            </span>
-          )}
+          {state?.kind === 'refused' && <span className="text-warn">{t('diagnostics.refused')}</span>}
           {state?.kind === 'failed' && (
-            <span className="text-danger">No report: {plainError(state.error).message}</span>
+            <span className="text-danger">
+              {t('diagnostics.failed', { reason: plainError(state.error).message })}
+            </span>
           )}
         </span>
       </div>
       {(state?.kind === 'copied' || state?.kind === 'refused') && (
         <>
           <label className="field-label" htmlFor="diagnostics-text">
-            {state.kind === 'copied' ? 'What was copied' : 'The report'}
+            {state.kind === 'copied' ? t('diagnostics.whatCopied') : t('diagnostics.report')}
           </label>
           <textarea
             id="diagnostics-text"

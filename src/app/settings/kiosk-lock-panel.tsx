@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
-import { formatClock } from '../../lib/format-time';
-import { plainError } from '../../lib/plain-error';
+import { formatClock } from '../../i18n/format';
 import { pinWaitWords } from './pin-wait';
 import type { KioskView } from './use-kiosk-status';
 import { api } from '../../lib/bridge';
@@ -13,6 +13,7 @@ import { api } from '../../lib/bridge';
  * that early. Nothing shows while the wall is not locked.
  */
 export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
+  const { t } = useTranslation('app');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
@@ -20,7 +21,7 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
   if (!status?.locked) return null;
 
   const waiting = retryInMs > 0;
-  const words = pinWaitWords(error ? plainError(error).message : null, retryInMs);
+  const words = pinWaitWords(error, retryInMs);
   const unlock = async (e: FormEvent) => {
     e.preventDefault();
     if (waiting || pin === '') return;
@@ -42,11 +43,15 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
       <div className="callout callout-info kiosk-lock" data-testid="kiosk-lock" data-lock="unlocked">
         <p>
           <LockIcon open />
-          <strong>Unlocked by an administrator</strong> until {formatClock(status.unlockedUntil ?? 0)}:
-          changes are allowed. The wall locks itself again then.
+          <Trans
+            t={t}
+            i18nKey="kiosk.lock.unlocked"
+            values={{ until: formatClock(status.unlockedUntil ?? 0) }}
+            components={{ strong: <strong /> }}
+          />
         </p>
         <Button size="small" busy={busy} onClick={() => void lock()} data-testid="lock-now">
-          Lock now
+          {t('kiosk.lock.lockNow')}
         </Button>
       </div>
     );
@@ -55,12 +60,12 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
     <div className="callout callout-warn kiosk-lock" data-testid="kiosk-lock" data-lock="locked">
       <p>
         <LockIcon />
-        <strong>This wall is locked.</strong> Profiles, views and settings cannot be changed from this screen.
+        <Trans t={t} i18nKey="kiosk.lock.locked" components={{ strong: <strong /> }} />
       </p>
       {status.pinSet ? (
         <form className="kiosk-unlock" onSubmit={(e) => void unlock(e)} data-testid="kiosk-unlock">
           <label className="field-label" htmlFor="kiosk-pin">
-            Admin PIN
+            {t('kiosk.lock.pinLabel')}
           </label>
           <input
             id="kiosk-pin"
@@ -74,13 +79,14 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
             onChange={(e) => setPin(e.target.value)}
           />
           <Button type="submit" size="small" variant="primary" busy={busy} disabled={waiting || pin === ''}>
-            Unlock with admin PIN
+            {t('kiosk.lock.unlock')}
           </Button>
           <span className="small" role="status" data-testid="kiosk-unlock-status">
             {waiting ? (
               <span className="text-warn">
-                {words.refusal ? `${words.refusal} ` : ''}
-                {words.wait}
+                {words.refusal
+                  ? t('kiosk.pin.refusalThenWait', { refusal: words.refusal, wait: words.wait })
+                  : words.wait}
               </span>
             ) : (
               words.refusal && <span className="text-danger">{words.refusal}</span>
@@ -88,10 +94,7 @@ export function KioskLockPanel({ kiosk }: { kiosk: KioskView }) {
           </span>
         </form>
       ) : (
-        <p className="small">
-          No admin PIN is set on this wall, so it cannot be unlocked here: only a provisioning file can change
-          it.
-        </p>
+        <p className="small">{t('kiosk.lock.noPin')}</p>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useState, type HTMLAttributes, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import type { KioskSettings as Kiosk, Settings, SettingsPatch } from '../../../electron/shared/settings';
 import { SaveActions, useSectionDraft } from './save-status';
@@ -30,6 +31,7 @@ export interface KioskSettingsProps {
  * autostart entry): the browser shell shows it, disabled, with why.
  */
 export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsProps) {
+  const { t } = useTranslation('settings');
   const { draft, setDraft, state, run, revert } = useSectionDraft(settings.kiosk, kioskDraftOf);
   const saved = useCoreMirror((s) => s.layouts);
   const layouts = useMemo(() => (saved ?? []).map((l) => ({ id: l.id, name: l.name })), [saved]);
@@ -38,9 +40,7 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(settings.kiosk);
   const needsLayout = draft.enabled && !draft.startLayout;
-  const unlockNote = pinSet
-    ? 'Once locked, only the admin PIN or a provisioning file can unlock this wall.'
-    : 'No admin PIN is set on this wall: once locked, only a provisioning file can unlock it.';
+  const unlockNote = pinSet ? t('kiosk.unlockWithPin') : t('kiosk.unlockNoPin');
 
   const doSave = async () => {
     setConfirming(false);
@@ -57,11 +57,11 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
           data-testid="kiosk-enabled"
         />
-        Kiosk mode: the wall opens on its start view whenever the app starts
+        {t('kiosk.enabled')}
       </label>
       <div className="settings-row">
         <label className="field-label" htmlFor="kiosk-start-layout">
-          Start view
+          {t('kiosk.startView')}
         </label>
         <select
           id="kiosk-start-layout"
@@ -71,17 +71,17 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, startLayout: e.target.value || null }))}
           data-testid="kiosk-start-layout"
         >
-          <option value="">{layouts.length ? 'Choose a saved view…' : 'No saved view yet'}</option>
+          <option value="">{layouts.length ? t('kiosk.chooseView') : t('kiosk.noView')}</option>
           {layouts.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}
             </option>
           ))}
           {draft.startLayout && !layouts.some((l) => l.id === draft.startLayout) && (
-            <option value={draft.startLayout}>{draft.startLayout} (not found)</option>
+            <option value={draft.startLayout}>{t('kiosk.notFound', { id: draft.startLayout })}</option>
           )}
         </select>
-        {needsLayout && <p className="field-hint text-warn">Choose the view the wall opens on.</p>}
+        {needsLayout && <p className="field-hint text-warn">{t('kiosk.needsView')}</p>}
       </div>
       <label className={`checkbox${browserShell ? ' kiosk-settings-off' : ''}`}>
         <input
@@ -92,21 +92,14 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, startAtLogin: e.target.checked }))}
           data-testid="kiosk-start-at-login"
         />
-        Start the app when this computer&rsquo;s user logs in
+        {t('kiosk.startAtLogin')}
       </label>
       <p
         className="field-hint kiosk-note"
         id="kiosk-start-at-login-hint"
         data-testid="kiosk-start-at-login-hint"
       >
-        {browserShell ? (
-          <>
-            Only the desktop app can start itself at login. The browser shell is started by whoever set up
-            this computer: ask them to start it with the session.
-          </>
-        ) : (
-          'A login item on Windows and macOS, an autostart entry on Linux; with the data folder this app runs with.'
-        )}
+        {browserShell ? t('kiosk.startAtLoginWeb') : t('kiosk.startAtLoginDesktop')}
       </p>
       <label className="checkbox">
         <input
@@ -116,12 +109,13 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
           onChange={(e) => setDraft((d) => ({ ...d, locked: e.target.checked }))}
           data-testid="kiosk-locked"
         />
-        Locked: nobody can change profiles, views or settings from this screen
+        {t('kiosk.locked')}
       </label>
       <p className="field-hint kiosk-note">{unlockNote}</p>
 
       <SaveActions
-        label="Save kiosk settings"
+        label={t('kiosk.save')}
+        name={t('kiosk.name')}
         state={state}
         dirty={dirty}
         canSave={!locked && dirty && !needsLayout}
@@ -134,16 +128,16 @@ export function KioskSettings({ settings, save, locked, pinSet }: KioskSettingsP
         // Its Escape closes this question only, not the Settings dialog around it.
         <div className="contents" {...containCancel}>
           <ConfirmDialog
-            title="Lock this wall?"
+            title={t('kiosk.lockTitle')}
             message={
               <>
-                <p>Nobody will be able to change profiles, views or settings from this screen.</p>
+                <p>{t('kiosk.lockBody')}</p>
                 <p>
                   <strong>{unlockNote}</strong>
                 </p>
               </>
             }
-            confirmLabel="Lock the wall"
+            confirmLabel={t('kiosk.lockConfirm')}
             danger
             onConfirm={() => void doSave()}
             onCancel={() => setConfirming(false)}

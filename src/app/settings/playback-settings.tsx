@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import {
   DEFAULT_TRANSPORT_ORDER,
@@ -6,6 +7,7 @@ import {
   type SettingsPatch,
 } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
+import { formatNumber } from '../../i18n/format';
 import { SaveActions, useSectionDraft } from './save-status';
 import { TransportOrderList, transportRows, type TransportRow } from './transport-order-list';
 
@@ -28,6 +30,9 @@ const draftOf = (s: Settings): Draft => ({
   stats: s.statsOverlay,
 });
 
+/** The schema's bound on the hidden-tile grace (settings.ts): an hour. */
+const MAX_GRACE = 3600;
+
 const orderOf = (rows: TransportRow[]) => rows.filter((r) => r.on).map((r) => r.transport);
 
 /**
@@ -36,12 +41,16 @@ const orderOf = (rows: TransportRow[]) => rows.filter((r) => r.on).map((r) => r.
  * only after the core kept it.
  */
 export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsProps) {
+  const { t } = useTranslation('settings');
   const { draft, setDraft, state, run, revert } = useSectionDraft(settings, draftOf);
 
   const grace = Number(draft.grace);
   const graceError =
-    draft.grace.trim() === '' || !Number.isInteger(grace) || grace < 0 || grace > 3600
-      ? 'A whole number of seconds, 0 to 3600.'
+    draft.grace.trim() === '' || !Number.isInteger(grace) || grace < 0 || grace > MAX_GRACE
+      ? t('playback.graceError', {
+          min: formatNumber(0),
+          max: formatNumber(MAX_GRACE, { useGrouping: false }),
+        })
       : undefined;
   const order = orderOf(draft.rows);
   const dirty =
@@ -62,10 +71,8 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
 
   return (
     <div className="settings-form" data-testid="playback-settings">
-      <h4 className="settings-label">Transport order</h4>
-      <p className="field-hint">
-        A tile plays the first transport in this list that its stream offers and this computer can play.
-      </p>
+      <h4 className="settings-label">{t('playback.transportOrder')}</h4>
+      <p className="field-hint">{t('playback.transportHint')}</p>
       <TransportOrderList
         rows={draft.rows}
         disabled={locked}
@@ -79,13 +86,13 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
           onClick={() => setDraft((d) => ({ ...d, rows: transportRows(DEFAULT_TRANSPORT_ORDER) }))}
           data-testid="transport-default"
         >
-          Default order
+          {t('playback.defaultOrder')}
         </Button>
         <Button
           size="small"
           variant="ghost"
           disabled={locked}
-          title="WebRTC first, where the platform offers it; the others after it in their present order"
+          title={t('playback.lowestLatencyTitle')}
           onClick={() =>
             setDraft((d) => {
               // WebRTC first; the rest keep their order, and the ones switched off stay off.
@@ -95,13 +102,13 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
           }
           data-testid="transport-lowest-latency"
         >
-          Lowest latency
+          {t('playback.lowestLatency')}
         </Button>
       </div>
 
       <div className="settings-row">
         <label className="field-label" htmlFor="hidden-grace">
-          Hidden-tile grace
+          {t('playback.grace')}
         </label>
         <span className="settings-inline">
           <input
@@ -109,7 +116,7 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
             className="input input-small settings-number"
             type="number"
             min={0}
-            max={3600}
+            max={MAX_GRACE}
             step={1}
             inputMode="numeric"
             value={draft.grace}
@@ -118,11 +125,10 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
             aria-describedby="hidden-grace-hint"
             onChange={(e) => setDraft((d) => ({ ...d, grace: e.target.value }))}
           />{' '}
-          seconds
+          {t('playback.seconds')}
         </span>
         <p className="field-hint" id="hidden-grace-hint">
-          A tile out of sight (a hidden window, a collapsed wall) keeps playing this long, then stops to save
-          the network; it starts again when seen.
+          {t('playback.graceHint')}
         </p>
         {graceError && <p className="field-error">{graceError}</p>}
       </div>
@@ -134,11 +140,12 @@ export function PlaybackSettings({ settings, save, locked }: PlaybackSettingsPro
           disabled={locked}
           onChange={(e) => setDraft((d) => ({ ...d, stats: e.target.checked }))}
         />
-        Show playback statistics on every tile (frame rate, delay, transport)
+        {t('playback.stats')}
       </label>
 
       <SaveActions
-        label="Save playback settings"
+        label={t('playback.save')}
+        name={t('playback.name')}
         state={state}
         dirty={dirty}
         canSave={!locked && dirty && !graceError}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
-import { formatClock } from '../../lib/format-time';
+import { formatClock } from '../../i18n/format';
 import { plainError } from '../../lib/plain-error';
 import { useReportUnsaved } from './unsaved-sections';
 
@@ -38,14 +39,17 @@ export function useSectionDraft<S, D>(source: S, draftOf: (source: S) => D) {
 
 /** "Not saved: why", "Changed, not saved yet" or "✓ Saved at 12:04": the line beside a section's Save. */
 export function SaveStatus({ state, dirty, testId }: { state: SaveState; dirty: boolean; testId?: string }) {
+  const { t } = useTranslation('settings');
   return (
     <span className="settings-status small" role="status" data-testid={testId}>
       {state?.kind === 'failed' ? (
-        <span className="text-danger">Not saved: {plainError(state.error).message}</span>
+        <span className="text-danger">{t('save.failed', { reason: plainError(state.error).message })}</span>
       ) : dirty ? (
-        state?.kind !== 'saving' && <span className="text-warn">Changed, not saved yet</span>
+        state?.kind !== 'saving' && <span className="text-warn">{t('save.changed')}</span>
       ) : (
-        state?.kind === 'saved' && <span className="text-ok">✓ Saved at {formatClock(state.at)}</span>
+        state?.kind === 'saved' && (
+          <span className="text-ok">{t('save.savedAt', { time: formatClock(state.at) })}</span>
+        )
       )}
     </span>
   );
@@ -54,6 +58,8 @@ export function SaveStatus({ state, dirty, testId }: { state: SaveState; dirty: 
 export interface SaveActionsProps {
   /** The Save button's words ("Save playback settings"). */
   label: string;
+  /** The section's name, where closing the dialog lists what is not saved ("Playback settings"). */
+  name?: string;
   state: SaveState;
   dirty: boolean;
   canSave: boolean;
@@ -72,6 +78,7 @@ export interface SaveActionsProps {
  */
 export function SaveActions({
   label,
+  name,
   state,
   dirty,
   canSave,
@@ -81,8 +88,10 @@ export function SaveActions({
   testId,
   statusTestId,
 }: SaveActionsProps) {
+  const { t } = useTranslation('settings');
   useReportUnsaved({
     label,
+    name,
     dirty,
     canSave,
     saving: state?.kind === 'saving',
@@ -102,7 +111,7 @@ export function SaveActions({
         {label}
       </Button>
       <Button size="small" variant="ghost" disabled={!canRevert} onClick={onRevert}>
-        Revert
+        {t('save.revert')}
       </Button>
       <SaveStatus state={state} dirty={dirty} testId={statusTestId} />
     </div>

@@ -1,17 +1,18 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TransportSchema, type Transport } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
 
-/** What each transport is, for an operator choosing between them. */
-export const TRANSPORT_WORDS: Record<Transport, { name: string; what: string }> = {
-  'ws-flv': { name: 'WS-FLV', what: 'FLV over a WebSocket: low delay, no limit per media server' },
-  flv: { name: 'HTTP-FLV', what: 'FLV over HTTP: low delay, at most 6 streams per media server' },
-  hls: { name: 'HLS', what: 'short segments over HTTP: works almost everywhere, a few seconds behind' },
-  'ws-ts': { name: 'WS-TS', what: 'MPEG-TS over a WebSocket' },
-  ts: { name: 'HTTP-TS', what: 'MPEG-TS over HTTP' },
-  fmp4: { name: 'HTTP-fMP4', what: 'fragmented MP4 over HTTP' },
-  'ws-fmp4': { name: 'WS-fMP4', what: 'fragmented MP4 over a WebSocket' },
-  webrtc: { name: 'WebRTC', what: 'the lowest delay, where the platform offers it' },
+/** Each transport by its technical name (the same in every language); what it is comes from the catalog. */
+export const TRANSPORT_NAMES: Record<Transport, string> = {
+  'ws-flv': 'WS-FLV',
+  flv: 'HTTP-FLV',
+  hls: 'HLS',
+  'ws-ts': 'WS-TS',
+  ts: 'HTTP-TS',
+  fmp4: 'HTTP-fMP4',
+  'ws-fmp4': 'WS-fMP4',
+  webrtc: 'WebRTC',
 };
 
 export interface TransportRow {
@@ -39,6 +40,7 @@ export interface TransportOrderListProps {
  * press Alt+↑ / Alt+↓ (the focus moves with it); the checkbox takes it out of the running.
  */
 export function TransportOrderList({ rows, onChange, disabled }: TransportOrderListProps) {
+  const { t } = useTranslation('settings');
   const list = useRef<HTMLOListElement>(null);
   const on = rows.filter((r) => r.on).length;
 
@@ -59,9 +61,15 @@ export function TransportOrderList({ rows, onChange, disabled }: TransportOrderL
   };
 
   return (
-    <ol className="transport-list" ref={list} aria-label="Transport order" data-testid="transport-order">
+    <ol
+      className="transport-list"
+      ref={list}
+      aria-label={t('transport.listLabel')}
+      data-testid="transport-order"
+    >
       {rows.map((row, index) => {
-        const words = TRANSPORT_WORDS[row.transport];
+        const name = TRANSPORT_NAMES[row.transport];
+        const rank = rows.slice(0, index + 1).filter((r) => r.on).length;
         return (
           <li
             key={row.transport}
@@ -69,11 +77,11 @@ export function TransportOrderList({ rows, onChange, disabled }: TransportOrderL
             tabIndex={disabled ? undefined : 0}
             data-row
             data-transport={row.transport}
-            aria-label={`${words.name}, ${row.on ? `tried ${rows.slice(0, index + 1).filter((r) => r.on).length}.` : 'not used'}. Alt+Arrow keys move it.`}
+            aria-label={row.on ? t('transport.rowTried', { name, rank }) : t('transport.rowOff', { name })}
             onKeyDown={disabled ? undefined : onKeyDown(index)}
           >
             <span className="transport-rank" aria-hidden="true">
-              {row.on ? rows.slice(0, index + 1).filter((r) => r.on).length : '–'}
+              {row.on ? rank : '–'}
             </span>
             <label className="transport-name">
               <input
@@ -85,7 +93,8 @@ export function TransportOrderList({ rows, onChange, disabled }: TransportOrderL
                 }
               />
               <span>
-                <strong>{words.name}</strong> <span className="text-muted small">{words.what}</span>
+                <strong>{name}</strong>{' '}
+                <span className="text-muted small">{t(`transport.what.${row.transport}`)}</span>
               </span>
             </label>
             <span className="transport-moves">
@@ -93,7 +102,7 @@ export function TransportOrderList({ rows, onChange, disabled }: TransportOrderL
                 size="small"
                 variant="ghost"
                 className="btn-icon"
-                aria-label={`Move ${words.name} up`}
+                aria-label={t('transport.moveUp', { name })}
                 disabled={disabled || index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -103,7 +112,7 @@ export function TransportOrderList({ rows, onChange, disabled }: TransportOrderL
                 size="small"
                 variant="ghost"
                 className="btn-icon"
-                aria-label={`Move ${words.name} down`}
+                aria-label={t('transport.moveDown', { name })}
                 disabled={disabled || index === rows.length - 1}
                 onClick={() => move(index, 1)}
               >

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import type { UnsavedSection } from './unsaved-sections';
@@ -28,22 +29,23 @@ export function UnsavedCloseDialog({
   onDiscard,
   onKeepEditing,
 }: UnsavedCloseDialogProps) {
+  const { t } = useTranslation('settings');
   const canSaveAll = sections.every((s) => s.canSave || s.saving);
   return (
     // Its Escape closes this question only, not the Settings dialog around it.
     <div className="contents" {...containCancel}>
       <Dialog
-        title="Save your changes?"
+        title={t('unsaved.title')}
         onClose={onKeepEditing}
         size="small"
         testId="settings-unsaved-dialog"
         footer={
           <>
             <Button onClick={onKeepEditing} autoFocus data-testid="settings-keep-editing">
-              Keep editing
+              {t('unsaved.keepEditing')}
             </Button>
             <Button variant="danger" onClick={onDiscard} data-testid="settings-discard">
-              Discard changes
+              {t('unsaved.discard')}
             </Button>
             <Button
               variant="primary"
@@ -52,28 +54,24 @@ export function UnsavedCloseDialog({
               onClick={onSave}
               data-testid="settings-save-and-close"
             >
-              Save and close
+              {t('unsaved.saveAndClose')}
             </Button>
           </>
         }
       >
-        <p>These settings were changed and not saved yet:</p>
+        <p>{t('unsaved.body')}</p>
         <ul className="settings-unsaved-list">
           {sections.map((s) => (
-            <li key={s.label}>{sectionName(s.label)}</li>
+            <li key={s.label}>{s.name ?? sectionName(s.label)}</li>
           ))}
         </ul>
-        {!canSaveAll && (
-          <p className="text-warn small">
-            Some of them cannot be saved as they are: keep editing to fix them.
-          </p>
-        )}
+        {!canSaveAll && <p className="text-warn small">{t('unsaved.cannotSave')}</p>}
       </Dialog>
     </div>
   );
 }
 
-/** "Save playback settings" → "Playback settings". */
+/** A section that gives no name (English only): "Save room settings" → "Room settings". */
 function sectionName(label: string): string {
   const name = label.replace(/^Save /, '');
   return name.charAt(0).toUpperCase() + name.slice(1);

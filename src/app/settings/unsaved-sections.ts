@@ -4,6 +4,8 @@ import { createContext, useContext, useEffect, useId, useRef } from 'react';
 export interface UnsavedSection {
   /** Its Save button's words ("Save playback settings"). */
   label: string;
+  /** Its name in the list of unsaved ones ("Playback settings"); else taken from the label. */
+  name?: string;
   dirty: boolean;
   canSave: boolean;
   saving: boolean;
@@ -27,6 +29,7 @@ export class UnsavedSections {
     const same =
       was &&
       was.label === section.label &&
+      was.name === section.name &&
       was.dirty === section.dirty &&
       was.canSave === section.canSave &&
       was.saving === section.saving &&

@@ -1,4 +1,6 @@
-import { canPerform, refusalMessage, type CredentialType } from '../../../electron/shared/domain';
+import i18next from 'i18next';
+import { canPerform, OPERATION_MATRIX, type CredentialType } from '../../../electron/shared/domain';
+import { formatOrList } from '../../i18n/format';
 
 /**
  * What the catalog shows for a credential type, decided from the spec's matrix:
@@ -17,9 +19,17 @@ export function catalogModeFor(type: CredentialType, keys: Record<string, string
   return 'single-device';
 }
 
+/** A credential type as the operator reads it ("User", "用户"). */
+const typeName = (type: CredentialType) => i18next.t(`common:credentialType.${type}`);
+
 /** Why the catalog looks the way it does for this type: the refusals, in the matrix's words. */
 export function catalogRefusals(type: CredentialType): string[] {
   return (['listProducts', 'listDevices'] as const)
     .filter((op) => !canPerform(type, op))
-    .map((op) => refusalMessage(type, op));
+    .map((op) =>
+      i18next.t(`catalog:refusal.${op}`, {
+        type: typeName(type),
+        allowed: formatOrList(OPERATION_MATRIX[op].map(typeName)),
+      }),
+    );
 }

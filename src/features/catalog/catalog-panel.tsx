@@ -1,5 +1,5 @@
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import { EmptyState } from '../../components/empty-state';
 import { catalogRefusals } from './catalog-mode';
 import { useCatalogStore } from './catalog-store';
@@ -23,6 +23,7 @@ export function CatalogPanel({
   onEditProfile(): void;
 }) {
   const links = { onEditLegend, onEditProfile };
+  const { t } = useTranslation(['catalog', 'common']);
   const { profile, mode, productKey, chooseProduct } = useCatalogStore(
     useShallow((s) => ({
       profile: s.profile,
@@ -33,18 +34,16 @@ export function CatalogPanel({
   );
 
   if (!profile || !mode)
-    return (
-      <EmptyState title="No active profile">
-        Choose a profile in the top bar, or add one under Profiles….
-      </EmptyState>
-    );
+    return <EmptyState title={t('panel.noProfileTitle')}>{t('panel.noProfileBody')}</EmptyState>;
 
   const refusals = catalogRefusals(profile.credentialType);
   return (
     <div className="catalog" data-testid="catalog" data-mode={mode}>
       {refusals.length > 0 && (
         <div className="callout callout-info" data-testid="catalog-refusal">
-          <p className="callout-title">{CREDENTIAL_TYPE_LABELS[profile.credentialType]} credentials</p>
+          <p className="callout-title">
+            {t('panel.refusalTitle', { type: t(`common:credentialType.${profile.credentialType}`) })}
+          </p>
           {refusals.map((r) => (
             <p key={r}>{r}</p>
           ))}

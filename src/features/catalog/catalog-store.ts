@@ -1,6 +1,7 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
-import { MAX_PAGE_SIZE, type CredentialType, type Device, type Page } from '../../../electron/shared/domain';
-import type { AppError, Result } from '../../../electron/shared/contract';
+import { MAX_PAGE_SIZE, type CredentialType, type Device } from '../../../electron/shared/domain';
+import type { Result } from '../../../electron/shared/contract';
 import type { ProfileView } from '../../../electron/shared/profile';
 import type { Settings, StatusLegend } from '../../../electron/shared/settings';
 import { api } from '../../lib/bridge';
@@ -9,67 +10,22 @@ import { selectActiveProfile } from '../../session/profiles-store';
 import { saveSettings } from '../../session/save-settings';
 import { catalogModeFor, type CatalogMode } from './catalog-mode';
 import { Debouncer } from './debouncer';
-import type { ListedDevice, ListedProduct } from './odd-fields';
 import { LatestRequest } from './latest-request';
 import { clampPage, LOAD_ALL_CAP, loadAllPlan, type PageSize } from './paging';
 import { rememberedProductKey } from './remembered-product-key';
 import { renderTiming } from './render-timing';
-
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+import {
+  emptyDevices,
+  emptyProducts,
+  servedSize,
+  shownPage,
+  type DevicesView,
+  type ProductsView,
+} from './catalog-pages';
 
 /** The keyword filter waits this long after the last keystroke. */
 export const KEYWORD_DEBOUNCE_MS = 250;
 
-export interface ProductsView {
-  items: ListedProduct[];
-  page: number;
-  /** The page size asked for (the operator's choice). */
-  pageSize: PageSize;
-  /**
-   * The page size the platform served, from its answer: less than asked where the platform caps it
-   * (50 where 100 was asked). Pages and ranges count in it.
-   */
-  servedPageSize: number;
-  total: number;
-  /** Records of the shown page with fields of an unexpected type (listed, marked). */
-  oddRecords: number;
-  /** Records of the shown page that could not be listed at all. */
-  unreadableRecords: number;
-  status: LoadStatus;
-  error: AppError | null;
-}
-
-export interface DevicesView {
-  /** The product whose devices are listed; for Product credentials their own (listed without a key). */
-  productKey: string | null;
-  items: ListedDevice[];
-  page: number;
-  /** The page size asked for (the operator's choice). */
-  pageSize: PageSize;
-  /** The page size the platform served (see ProductsView). */
-  servedPageSize: number;
-  total: number;
-  /** Records shown with fields of an unexpected type (listed, marked). */
-  oddRecords: number;
-  /** Records that could not be listed at all. */
-  unreadableRecords: number;
-  /** What the filter field holds (sent after the debounce). */
-  keyword: string;
-  /** The keyword the shown items were filtered by. */
-  appliedKeyword: string;
-  status: LoadStatus;
-  error: AppError | null;
-  /** "Load all" mode: every page up to LOAD_ALL_CAP in one list. */
-  all: boolean;
-  /** While "load all" runs: how far it got. */
-  progress: { loaded: number; total: number } | null;
-  /** "Load all" stopped at the cap: more devices exist than are shown. */
-  capped: boolean;
-  /** The request whose answer is shown (for the render-timing marks). */
-  shownSeq: number;
-}
-
-/** The profile fields the catalog depends on. */
 export interface CatalogProfile {
   id: string;
   credentialType: CredentialType;
@@ -132,55 +88,6 @@ export interface CatalogState {
   /** Save the status legend into the settings (the mirror brings it back by settings:changed). */
   saveLegend(legend: StatusLegend): Promise<Result<Settings>>;
 }
-
-const emptyProducts = (): ProductsView => ({
-  items: [],
-  page: 1,
-  pageSize: 20,
-  servedPageSize: 20,
-  total: 0,
-  oddRecords: 0,
-  unreadableRecords: 0,
-  status: 'idle',
-  error: null,
-});
-
-const emptyDevices = (productKey: string | null = null): DevicesView => ({
-  productKey,
-  items: [],
-  page: 1,
-  pageSize: 100,
-  servedPageSize: 100,
-  total: 0,
-  oddRecords: 0,
-  unreadableRecords: 0,
-  keyword: '',
-  appliedKeyword: '',
-  status: 'idle',
-  error: null,
-  all: false,
-  progress: null,
-  capped: false,
-  shownSeq: 0,
-});
-
-/** The page size an answer says it served; what was asked when it says nothing usable. */
-const servedSize = (answered: number | undefined, asked: number) =>
-  answered !== undefined && Number.isInteger(answered) && answered > 0 ? Math.min(answered, asked) : asked;
-
-/** What a listed page shows: its records, where it is, the size it was served in, its odd ones counted. */
-const shownPage = <T>(
-  value: Page<T> & { oddRecords?: number; unreadableRecords?: number },
-  page: number,
-  served: number,
-) => ({
-  items: value.data,
-  total: value.total,
-  page: value.page || page,
-  servedPageSize: served,
-  oddRecords: value.oddRecords ?? 0,
-  unreadableRecords: value.unreadableRecords ?? 0,
-});
 
 /** The fields of a profile view the catalog works with. */
 function catalogProfileOf(p: ProfileView | null): CatalogProfile | null {
@@ -463,12 +370,15 @@ export const useCatalogStore = create<CatalogState>()((set, get) => {
       }
       if (!found) {
         patchDevices({ status: 'ready' });
-        set({ announcement: `Device ${deviceKey} is not among this product's devices.` });
+        set({ announcement: i18next.t('catalog:devices.announceNotFound', { key: deviceKey }) });
         return;
       }
       // Filter to it by name, so it is in the list whatever page it was on.
       patchDevices({ keyword: found.deviceName, all: false });
-      set({ highlightKey: deviceKey, announcement: `Filtered to ${found.deviceName || deviceKey}.` });
+      set({
+        highlightKey: deviceKey,
+        announcement: i18next.t('catalog:devices.announceFiltered', { name: found.deviceName || deviceKey }),
+      });
       await get().loadDevices(1);
     },
 

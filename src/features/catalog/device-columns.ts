@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Device } from '../../../electron/shared/domain';
 
 /** The device grid's columns that may be left out. Name, status and the actions always show. */
@@ -5,21 +6,18 @@ export type OptionalColumn = 'type' | 'sn' | 'gateway' | 'product';
 
 export interface ColumnContext {
   productName(productKey: string | null): string;
+  /** The language the hint names the columns in; the app's by default. */
+  language?: string;
   gatewayName(gatewayKey: string): string | undefined;
 }
 
 /**
- * The gateway cell of a device that is a gateway, under the "Gateway" header: short enough never to
- * be cut ("is a gate…"). The hint of a column left out says "is a gateway" in full.
+ * A column's header, from the catalog (catalog:columns.<column>). The gateway cell of a device that is
+ * a gateway says catalog:columns.gatewayItself ("itself"), short enough never to be cut ("is a
+ * gate…"); the hint of a column left out says catalog:columns.isGateway ("is a gateway") in full.
  */
-export const GATEWAY_ITSELF = 'itself';
-
-const LABELS: Record<OptionalColumn, string> = {
-  type: 'Type',
-  sn: 'SN',
-  gateway: 'Gateway',
-  product: 'Product',
-};
+export const columnLabel = (column: OptionalColumn, language?: string): string =>
+  i18next.t(`catalog:columns.${column}`, { lng: language });
 
 /** What a cell of the column shows for a device, as text. */
 function cellText(column: OptionalColumn, device: Device, context: ColumnContext): string {
@@ -32,7 +30,7 @@ function cellText(column: OptionalColumn, device: Device, context: ColumnContext
       return device.gatewayKey
         ? (context.gatewayName(device.gatewayKey) ?? device.gatewayKey)
         : device.gateway
-          ? 'is a gateway'
+          ? i18next.t('catalog:columns.isGateway', { lng: context.language })
           : '—';
     case 'product':
       return context.productName(device.productKey);
@@ -58,7 +56,7 @@ export function deviceColumns(items: readonly Device[], context: ColumnContext):
   for (const column of all) {
     const first = cellText(column, items[0], context);
     if (items.every((d) => cellText(column, d, context) === first))
-      same.push({ column, label: LABELS[column], value: first });
+      same.push({ column, label: columnLabel(column, context.language), value: first });
     else shown.push(column);
   }
   return { shown, same };

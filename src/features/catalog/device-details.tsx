@@ -1,11 +1,12 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
-import { formatTime } from '../../lib/format-time';
+import { formatDateTime } from '../../i18n/format';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
 import { shownExtendData } from './device-extend-data';
-import { MiddleEllipsis } from './middle-ellipsis';
+import { MiddleEllipsis } from '../../components/middle-ellipsis';
 import { rawText, type ListedDevice } from './odd-fields';
 import { OddMark, OddOr } from './odd-mark';
 import { statusLabel, type LegendSource } from './status-legend';
@@ -39,6 +40,7 @@ export function DeviceDetails({
   onEditLegend,
 }: DeviceDetailsProps) {
   const putOnWall = usePutOnWall();
+  const { t } = useTranslation('catalog');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const name = device.deviceName || device.deviceKey;
   const label = statusLabel(legend, device.deviceStatus);
@@ -67,7 +69,7 @@ export function DeviceDetails({
       <header className="device-details-head">
         <h3 id="device-details-heading" className="device-details-title" tabIndex={-1} ref={headingRef}>
           {device.gateway && (
-            <span className="gateway-mark" title="Gateway" aria-label="Gateway">
+            <span className="gateway-mark" title={t('details.gateway')} aria-label={t('details.gateway')}>
               ⛁
             </span>
           )}
@@ -75,18 +77,24 @@ export function DeviceDetails({
         </h3>
         {onWall && (
           <Badge tone="ok" testId="details-on-wall">
-            On the wall
+            {t('details.onWall')}
           </Badge>
         )}
         <Button
           size="small"
           variant="primary"
           onClick={() => putOnWall(wallDeviceOf(device))}
-          aria-label={`Put ${name} on the wall`}
+          aria-label={t('grid.putName', { name })}
         >
-          ▶ Put on wall
+          {t('details.put')}
         </Button>
-        <Button size="small" variant="ghost" onClick={onClose} aria-label="Close details" title="Close (Esc)">
+        <Button
+          size="small"
+          variant="ghost"
+          onClick={onClose}
+          aria-label={t('details.close')}
+          title={t('details.closeTitle')}
+        >
           ✕
         </Button>
       </header>
@@ -98,12 +106,10 @@ export function DeviceDetails({
         {device.odd && (
           <>
             <dt>
-              Odd fields <OddMark record={device} />
+              {t('details.oddFields')} <OddMark record={device} />
             </dt>
             <dd data-testid="details-odd">
-              <span className="text-muted small">
-                Of an unexpected type; as they came (the list shows a stand-in):
-              </span>
+              <span className="text-muted small">{t('details.oddHint')}</span>
               <ul className="odd-field-list">
                 {Object.entries(device.odd).map(([field, value]) => (
                   <li key={field}>
@@ -114,13 +120,13 @@ export function DeviceDetails({
             </dd>
           </>
         )}
-        <dt>SN</dt>
+        <dt>{t('columns.sn')}</dt>
         <dd className="mono selectable">
           <OddOr record={device} field="sn">
-            {device.sn || <span className="text-muted">none</span>}
+            {device.sn || <span className="text-muted">{t('details.none')}</span>}
           </OddOr>
         </dd>
-        <dt>Status</dt>
+        <dt>{t('details.status')}</dt>
         <dd data-testid="details-status">
           <span className="status-code" data-code={device.deviceStatus}>
             {device.deviceStatus}
@@ -129,52 +135,52 @@ export function DeviceDetails({
             <>
               {label}
               {legendSource === 'demo' && (
-                <span className="text-muted small"> (the demo platform&apos;s meaning)</span>
+                <span className="text-muted small">{t('details.demoMeaning')}</span>
               )}
             </>
           ) : (
             <span className="text-muted">
-              no meaning set ·{' '}
+              {t('details.noMeaning')}{' '}
               <button type="button" className="link" onClick={onEditLegend}>
-                Add a legend
+                {t('legendInvite.action')}
               </button>
             </span>
           )}
         </dd>
-        <dt>Type</dt>
-        <dd>{device.deviceType || <span className="text-muted">none</span>}</dd>
-        <dt>Product</dt>
+        <dt>{t('details.type')}</dt>
+        <dd>{device.deviceType || <span className="text-muted">{t('details.none')}</span>}</dd>
+        <dt>{t('details.product')}</dt>
         <dd>
           {productName}
           {device.productKey && device.productKey !== productName && (
             <span className="mono text-muted small"> {device.productKey}</span>
           )}
         </dd>
-        <dt>Gateway</dt>
+        <dt>{t('details.gateway')}</dt>
         <dd data-testid="details-gateway">
           {device.gateway ? (
-            'This device is a gateway'
+            t('details.isGateway')
           ) : device.gatewayKey ? (
             <button type="button" className="link" onClick={() => onRevealGateway(device.gatewayKey!)}>
               {gatewayName ?? device.gatewayKey}
             </button>
           ) : (
-            <span className="text-muted">none</span>
+            <span className="text-muted">{t('details.none')}</span>
           )}
         </dd>
         {device.descr && (
           <>
-            <dt>Description</dt>
-            <dd>{device.descr}</dd>
+            <dt>{t('details.description')}</dt>
+            <dd data-testid="details-descr">{device.descr}</dd>
           </>
         )}
-        <dt>Created</dt>
+        <dt>{t('details.created')}</dt>
         <dd>
           <OddOr record={device} field="createAt">
-            {formatTime(device.createAt)}
+            {formatDateTime(device.createAt)}
           </OddOr>{' '}
           <span className="text-muted small">
-            · protocol{' '}
+            {t('details.protocol')}{' '}
             <OddOr record={device} field="createProtocol">
               {device.createProtocol}
             </OddOr>
@@ -182,29 +188,29 @@ export function DeviceDetails({
           {'createAck' in (device.odd ?? {}) ? (
             <span className="text-muted small">
               {' '}
-              · acknowledged:{' '}
+              {t('details.acknowledged')}{' '}
               <OddOr record={device} field="createAck">
                 {''}
               </OddOr>
             </span>
           ) : (
-            !device.createAck && <span className="text-muted small"> · not acknowledged</span>
+            !device.createAck && <span className="text-muted small">{t('details.notAcknowledged')}</span>
           )}
         </dd>
-        <dt>Updated</dt>
+        <dt>{t('details.updated')}</dt>
         <dd>
           <OddOr record={device} field="updateAt">
-            {formatTime(device.updateAt)}
+            {formatDateTime(device.updateAt)}
           </OddOr>
         </dd>
         <dt>extendData</dt>
         <dd data-testid="details-extend-data" data-kind={extend.kind}>
           {extend.kind === 'empty' ? (
-            <span className="text-muted">empty</span>
+            <span className="text-muted">{t('details.empty')}</span>
           ) : (
             <>
               <pre className="code">{extend.text}</pre>
-              {extend.kind === 'raw' && <span className="text-muted small">Not JSON: shown as it came.</span>}
+              {extend.kind === 'raw' && <span className="text-muted small">{t('details.notJson')}</span>}
             </>
           )}
         </dd>

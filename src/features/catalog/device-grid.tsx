@@ -11,12 +11,13 @@ import {
   type ReactNode,
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
 import { useOnWallKeys } from '../../session/on-wall-keys';
 import { usePutOnWall } from '../../session/use-put-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
-import { GATEWAY_ITSELF, gatewayLabel, statusTrack, type OptionalColumn } from './device-columns';
+import { columnLabel, gatewayLabel, statusTrack, type OptionalColumn } from './device-columns';
 import { startDeviceDrag } from './device-drag';
-import { MiddleEllipsis } from './middle-ellipsis';
+import { MiddleEllipsis } from '../../components/middle-ellipsis';
 import type { ListedDevice } from './odd-fields';
 import { OddMark, OddOr } from './odd-mark';
 import { statusLabel, statusText } from './status-legend';
@@ -36,12 +37,6 @@ const TRACKS: Record<'select' | 'name' | OptionalColumn | 'actions', string> = {
   gateway: 'minmax(0, 1.2fr)',
   product: 'minmax(0, 0.9fr)',
   actions: '62px',
-};
-const HEADERS: Record<OptionalColumn, string> = {
-  type: 'Type',
-  sn: 'SN',
-  gateway: 'Gateway',
-  product: 'Product',
 };
 
 /** How a row was chosen: alone (click on its box, Space, Ctrl-click) or as a range (Shift). */
@@ -95,6 +90,7 @@ export const DeviceGrid = memo(function DeviceGrid({
   onSelect,
 }: DeviceGridProps) {
   const putOnWall = usePutOnWall();
+  const { t } = useTranslation('catalog');
   const onWall = useOnWallKeys((s) => s.keys);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -212,8 +208,8 @@ export const DeviceGrid = memo(function DeviceGrid({
             <input
               type="checkbox"
               tabIndex={-1}
-              aria-label={allChosen ? 'Choose none' : 'Choose every device listed'}
-              title={allChosen ? 'Choose none' : 'Choose every device listed (Ctrl+A)'}
+              aria-label={allChosen ? t('grid.chooseNone') : t('grid.chooseAll')}
+              title={allChosen ? t('grid.chooseNone') : t('grid.chooseAllTitle')}
               checked={allChosen}
               ref={(box) => {
                 if (box) box.indeterminate = selected.size > 0 && !allChosen;
@@ -222,15 +218,15 @@ export const DeviceGrid = memo(function DeviceGrid({
               data-testid="select-all"
             />
           </span>
-          <span role="columnheader">Name</span>
-          <span role="columnheader">Status</span>
+          <span role="columnheader">{t('columns.name')}</span>
+          <span role="columnheader">{t('columns.status')}</span>
           {columns.map((c) => (
             <span role="columnheader" key={c}>
-              {HEADERS[c]}
+              {columnLabel(c)}
             </span>
           ))}
           <span role="columnheader">
-            <span className="visually-hidden">Details and wall</span>
+            <span className="visually-hidden">{t('columns.actions')}</span>
           </span>
         </div>
       </div>
@@ -305,6 +301,7 @@ const DeviceRow = memo(function DeviceRow({
   onShowDetails,
 }: DeviceRowProps) {
   const putOnWall = usePutOnWall();
+  const { t } = useTranslation('catalog');
   const name = device.deviceName || device.deviceKey;
   const label = statusLabel(legend, device.deviceStatus);
   const tab = isActive ? 0 : -1;
@@ -330,7 +327,7 @@ const DeviceRow = memo(function DeviceRow({
             type="button"
             className="link"
             tabIndex={tab}
-            title={`Show gateway ${gatewayName ?? device.gatewayKey}`}
+            title={t('grid.showGateway', { name: gatewayName ?? device.gatewayKey })}
             onClick={() => onRevealGateway(device.gatewayKey!)}
             data-testid="gateway-link"
           >
@@ -341,8 +338,8 @@ const DeviceRow = memo(function DeviceRow({
             )}
           </button>
         ) : (
-          <span className="text-muted" title={device.gateway ? 'This device is a gateway' : undefined}>
-            {device.gateway ? GATEWAY_ITSELF : '—'}
+          <span className="text-muted" title={device.gateway ? t('grid.thisIsGateway') : undefined}>
+            {device.gateway ? t('columns.gatewayItself') : '—'}
           </span>
         )}
       </span>
@@ -377,14 +374,14 @@ const DeviceRow = memo(function DeviceRow({
         if (e.shiftKey) onSelect(index, 'range');
         else if (e.ctrlKey || e.metaKey) onSelect(index, 'toggle');
       }}
-      title={`${name}${onWall ? ' (on the wall)' : ''} — Enter or drag onto a tile to put it on the wall; Space chooses it`}
+      title={t(onWall ? 'grid.rowTitleOnWall' : 'grid.rowTitle', { name })}
     >
       <span role="gridcell" className="cell-select">
         <input
           type="checkbox"
           tabIndex={tab}
           checked={chosen}
-          aria-label={`Choose ${name}`}
+          aria-label={t('grid.choose', { name })}
           onChange={() => undefined}
           onClick={(e) => {
             e.stopPropagation();
@@ -395,13 +392,13 @@ const DeviceRow = memo(function DeviceRow({
       </span>
       <span role="gridcell" className="cell-name">
         {onWall && (
-          <span className="on-wall-mark" title="On the wall" data-testid="on-wall-mark">
+          <span className="on-wall-mark" title={t('grid.onWall')} data-testid="on-wall-mark">
             <span aria-hidden="true">●</span>
-            <span className="visually-hidden">On the wall: </span>
+            <span className="visually-hidden">{t('grid.onWallHidden')}</span>
           </span>
         )}
         {device.gateway && (
-          <span className="gateway-mark" title="Gateway" aria-label="Gateway">
+          <span className="gateway-mark" title={t('grid.gateway')} aria-label={t('grid.gateway')}>
             ⛁
           </span>
         )}
@@ -413,7 +410,11 @@ const DeviceRow = memo(function DeviceRow({
           <span
             className="status-code"
             data-code={device.deviceStatus}
-            title={label ? `Status ${device.deviceStatus}: ${label}` : `Status code ${device.deviceStatus}`}
+            title={
+              label
+                ? t('grid.statusTitle', { code: device.deviceStatus, label })
+                : t('grid.statusCodeTitle', { code: device.deviceStatus })
+            }
           >
             {statusText(legend, device.deviceStatus)}
           </span>
@@ -425,8 +426,8 @@ const DeviceRow = memo(function DeviceRow({
           type="button"
           className="btn btn-ghost btn-small btn-icon"
           tabIndex={tab}
-          aria-label={`Details of ${name}`}
-          title="Details"
+          aria-label={t('grid.detailsOf', { name })}
+          title={t('grid.details')}
           onClick={() => onShowDetails(device)}
           data-testid="device-details-open"
         >
@@ -438,8 +439,8 @@ const DeviceRow = memo(function DeviceRow({
           type="button"
           className="btn btn-ghost btn-small btn-icon btn-put"
           tabIndex={tab}
-          aria-label={`Put ${name} on the wall`}
-          title={onWall ? 'On the wall already: put it on another tile' : 'Put on wall'}
+          aria-label={t('grid.putName', { name })}
+          title={onWall ? t('grid.putAgain') : t('grid.put')}
           onClick={() => putOnWall(wallDeviceOf(device))}
           data-testid="put-on-wall"
         >

@@ -1,10 +1,12 @@
 import { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
 import { ProfileTroubleActions } from '../../components/profile-trouble-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
+import { formatNumber } from '../../i18n/format';
 import { useOnWallKeys } from '../../session/on-wall-keys';
 import { PutManyOnWallContext } from '../../session/put-many-on-wall';
 import { wallDeviceOf } from '../../session/wall-device';
@@ -60,6 +62,7 @@ export function DevicesView({
     })),
   );
   const { devices, mode, products, loadDevices, revealDevice, focusAfter, focusTaken } = state;
+  const { t, i18n } = useTranslation('catalog');
   const { legend, source: legendSource } = useStatusLegend('deviceStatus');
   const onWall = useOnWallKeys((s) => s.keys);
   const [details, setDetails] = useState<ListedDevice | null>(null);
@@ -164,10 +167,11 @@ export function DevicesView({
     },
     [byKey, state.gatewayNames],
   );
+  // The hint of the columns left out names them in the app's language.
+  const language = i18n.language;
   const columns = useMemo(
-    () =>
-      deviceColumns(items, { productName: productNameOf, gatewayName: gatewayNameOf }),
-    [items, productNameOf, gatewayNameOf],
+    () => deviceColumns(items, { productName: productNameOf, gatewayName: gatewayNameOf, language }),
+    [items, productNameOf, gatewayNameOf, language],
   );
   const unnamedCodes =
     legendSource === 'none' && items.some((d) => legend[String(d.deviceStatus)] === undefined);
@@ -184,8 +188,8 @@ export function DevicesView({
     status !== 'ready'
       ? ''
       : appliedKeyword
-        ? `${total.toLocaleString()} device${total === 1 ? '' : 's'} match “${appliedKeyword}”`
-        : `${total.toLocaleString()} device${total === 1 ? '' : 's'}`;
+        ? t('devices.summaryMatch', { count: total, total: formatNumber(total), keyword: appliedKeyword })
+        : t('devices.summary', { count: total, total: formatNumber(total) });
 
   return (
     <section
@@ -201,7 +205,7 @@ export function DevicesView({
             onClick={() => state.openProduct(null)}
             data-testid="back-to-products"
           >
-            ← Products
+            {t('devices.backToProducts')}
           </Button>
         )}
         <h2
@@ -211,14 +215,14 @@ export function DevicesView({
           tabIndex={-1}
           ref={headingRef}
         >
-          {mode === 'own-product' ? 'Devices of this product' : `Devices of ${productName}`}
+          {mode === 'own-product' ? t('devices.titleOwn') : t('devices.titleOf', { product: productName })}
         </h2>
         <Button
           size="small"
           variant="ghost"
           onClick={() => void loadDevices()}
           busy={status === 'loading'}
-          aria-label="Refresh devices"
+          aria-label={t('devices.refreshLabel')}
         >
           ↻
         </Button>
@@ -230,24 +234,24 @@ export function DevicesView({
         {summary}
         {progress && (
           <span data-testid="load-all-progress">
-            Loading {progress.loaded.toLocaleString()} of {progress.total.toLocaleString()}…
+            {t('devices.loadingProgress', {
+              loaded: formatNumber(progress.loaded),
+              total: formatNumber(progress.total),
+            })}
           </span>
         )}
         {state.announcement && <span className="visually-hidden">{state.announcement}</span>}
       </p>
       {status === 'ready' && (devices.oddRecords > 0 || devices.unreadableRecords > 0) && (
         <p className="list-hints odd-records" data-testid="odd-records" role="note">
-          {oddRecordsText(devices.oddRecords, devices.unreadableRecords, 'device').replace(
-            'on this page',
-            all ? 'in this list' : 'on this page',
-          )}
+          {oddRecordsText(devices.oddRecords, devices.unreadableRecords, 'device', all ? 'list' : 'page')}
         </p>
       )}
       {status === 'ready' && (columns.same.length > 0 || unnamedCodes) && (
         <p className="list-hints">
           {columns.same.length > 0 && (
-            <span data-testid="same-columns" title="A column with the same value on every row is not shown">
-              Same on every row:{' '}
+            <span data-testid="same-columns" title={t('devices.sameTitle')}>
+              {t('devices.same')}{' '}
               {columns.same.map((c, i) => (
                 <span key={c.column}>
                   {i > 0 && ' · '}
@@ -258,9 +262,9 @@ export function DevicesView({
           )}
           {unnamedCodes && (
             <span data-testid="legend-invite">
-              Status codes have no names yet.{' '}
+              {t('legendInvite.text')}{' '}
               <button type="button" className="link" onClick={onEditLegend}>
-                Add a legend
+                {t('legendInvite.action')}
               </button>
             </span>
           )}
@@ -269,8 +273,9 @@ export function DevicesView({
 
       {status === 'error' && error && (
         <ErrorPanel
-          title="The devices could not be loaded"
+          title={t('devices.loadError')}
           message={error.message}
+          coded={error}
           status={error.status}
           kind={error.kind}
           onRetry={() => void loadDevices()}
@@ -279,26 +284,22 @@ export function DevicesView({
         </ErrorPanel>
       )}
       {loading && items.length === 0 && (
-        <SkeletonRows label="Loading devices…" rows={10} rowHeight={DEVICE_ROW_HEIGHT} />
+        <SkeletonRows label={t('devices.loading')} rows={10} rowHeight={DEVICE_ROW_HEIGHT} />
       )}
       {status === 'ready' && items.length === 0 && (
-        <EmptyState title={appliedKeyword ? 'No device matches' : 'No devices'}>
-          {appliedKeyword
-            ? `No device name contains “${appliedKeyword}”. Try part of a name.`
-            : 'This product has no devices yet.'}
+        <EmptyState title={appliedKeyword ? t('devices.noMatchTitle') : t('devices.emptyTitle')}>
+          {appliedKeyword ? t('devices.noMatchBody', { keyword: appliedKeyword }) : t('devices.emptyBody')}
         </EmptyState>
       )}
       {items.length > 0 && status !== 'error' && (
         <div
           className="device-put-bar"
           role="group"
-          aria-label="Put several on the wall"
+          aria-label={t('devices.putBarLabel')}
           data-testid="put-bar"
         >
           <span className="device-put-count small" aria-live="polite" data-testid="chosen-count">
-            {chosen.length > 0
-              ? `${chosen.length} chosen`
-              : 'Choose with the boxes, Space, Ctrl- or Shift-click'}
+            {chosen.length > 0 ? t('devices.chosen', { count: chosen.length }) : t('devices.chooseHint')}
           </span>
           {chosen.length > 0 && (
             <>
@@ -308,9 +309,9 @@ export function DevicesView({
                 disabled={!putManyOnWall}
                 onClick={() => putMany(chosen)}
                 data-testid="put-chosen"
-                title="Fill the wall's free tiles with the chosen devices, in list order"
+                title={t('devices.putChosenTitle')}
               >
-                ▶ Put {chosen.length} on wall
+                {t('devices.putChosen', { count: chosen.length })}
               </Button>
               <Button
                 size="small"
@@ -318,7 +319,7 @@ export function DevicesView({
                 onClick={() => setSelection(NO_SELECTION)}
                 data-testid="clear-chosen"
               >
-                Clear
+                {t('devices.clear')}
               </Button>
             </>
           )}
@@ -328,9 +329,12 @@ export function DevicesView({
             disabled={!putManyOnWall || loading}
             onClick={() => putMany(items)}
             data-testid="put-page"
-            title={`Fill the wall's free tiles with the ${items.length.toLocaleString()} devices ${all ? 'listed' : 'of this page'}, in list order`}
+            title={t(all ? 'devices.putListTitle' : 'devices.putPageTitle', {
+              count: items.length,
+              total: formatNumber(items.length),
+            })}
           >
-            ▶ Put {all ? 'list' : 'page'} on wall
+            {all ? t('devices.putList') : t('devices.putPage')}
           </Button>
         </div>
       )}
@@ -345,7 +349,7 @@ export function DevicesView({
           <button
             type="button"
             className="link device-put-dismiss"
-            aria-label="Dismiss"
+            aria-label={t('devices.dismiss')}
             onClick={() => setPutResult(null)}
           >
             ✕
@@ -361,7 +365,7 @@ export function DevicesView({
             productNameOf={productNameOf}
             highlightKey={state.highlightKey}
             gatewayNameOf={gatewayNameOf}
-            label={`Devices of ${productName || 'this product'}`}
+            label={productName ? t('devices.titleOf', { product: productName }) : t('devices.gridLabelOwn')}
             onRevealGateway={onRevealGateway}
             onShowDetails={setDetails}
             columns={columns.shown}
@@ -390,20 +394,20 @@ export function DevicesView({
             <div className="pager" data-testid="devices-all">
               <span className="pager-status">
                 {progress
-                  ? 'Loading every page…'
+                  ? t('devices.loadingAll')
                   : capped
-                    ? `The first ${LOAD_ALL_CAP.toLocaleString()} of ${total.toLocaleString()} loaded`
-                    : `All ${items.length.toLocaleString()} loaded`}
+                    ? t('devices.cappedAll', { cap: formatNumber(LOAD_ALL_CAP), total: formatNumber(total) })
+                    : t('devices.allLoaded', { total: formatNumber(items.length) })}
               </span>
               <span className="spacer" />
               <Button size="small" onClick={() => void state.showPages()}>
-                Show pages
+                {t('devices.showPages')}
               </Button>
             </div>
           ) : (
             <>
               <Pager
-                label="Devices"
+                list="devices"
                 page={page}
                 pageSize={pageSize}
                 servedPageSize={devices.servedPageSize}
@@ -420,10 +424,9 @@ export function DevicesView({
                   onClick={() => void state.loadAllDevices()}
                   data-testid="load-all"
                 >
-                  Load all
                   {total > LOAD_ALL_CAP
-                    ? ` (first ${LOAD_ALL_CAP.toLocaleString()})`
-                    : ` ${total.toLocaleString()}`}
+                    ? t('devices.loadAllCapped', { cap: formatNumber(LOAD_ALL_CAP) })
+                    : t('devices.loadAll', { total: formatNumber(total) })}
                 </Button>
               )}
             </>
@@ -444,16 +447,17 @@ function DeviceFilter() {
     })),
   );
   const id = useId();
+  const { t } = useTranslation('catalog');
   return (
     <div className="device-filter">
       <label htmlFor={id} className="visually-hidden">
-        Filter devices by name
+        {t('devices.filterLabel')}
       </label>
       <input
         id={id}
         className="input"
         type="search"
-        placeholder="Filter by name…"
+        placeholder={t('devices.filterPlaceholder')}
         autoComplete="off"
         spellCheck={false}
         value={keyword}

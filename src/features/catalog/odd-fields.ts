@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Device, Product } from '../../../electron/shared/domain';
 
 /**
@@ -11,8 +12,7 @@ export type ListedProduct = Listed<Product>;
 
 /** The value of an odd field as it came, as text: strings quoted, a missing field said so. */
 export function rawText(value: unknown): string {
-  if (value === '(missing)') return 'missing';
-  if (value === undefined) return 'missing';
+  if (value === '(missing)' || value === undefined) return i18next.t('catalog:odd.missing');
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -33,16 +33,21 @@ export function oddSummary(record: { odd?: Record<string, unknown> }): string {
     .join('; ');
 }
 
-/** "2 records on this page had fields of an unexpected type (marked odd); 1 could not be listed." */
-export function oddRecordsText(oddRecords: number, unreadableRecords: number, what = 'record'): string {
-  const parts: string[] = [];
-  if (oddRecords > 0)
-    parts.push(
-      `${oddRecords} ${what}${oddRecords === 1 ? '' : 's'} on this page had fields of an unexpected type, shown as they came and marked “odd”`,
-    );
-  if (unreadableRecords > 0)
-    parts.push(
-      `${unreadableRecords} ${what}${unreadableRecords === 1 ? '' : 's'} could not be listed (no key to tell ${unreadableRecords === 1 ? 'it' : 'them'} by)`,
-    );
-  return parts.length ? `${parts.join('; ')}.` : '';
+/**
+ * "2 products on this page had fields of an unexpected type, …; 1 could not be listed (…)."
+ * `where` 'list': the devices of every page loaded at once ("in this list").
+ */
+export function oddRecordsText(
+  oddRecords: number,
+  unreadableRecords: number,
+  what: 'product' | 'device',
+  where: 'page' | 'list' = 'page',
+): string {
+  const oddKey = what === 'device' && where === 'list' ? 'deviceAll' : what;
+  const odd = oddRecords > 0 ? i18next.t(`catalog:odd.records.${oddKey}`, { count: oddRecords }) : '';
+  const unreadable =
+    unreadableRecords > 0 ? i18next.t(`catalog:odd.unreadable.${what}`, { count: unreadableRecords }) : '';
+  if (odd && unreadable) return i18next.t('catalog:odd.both', { odd, unreadable });
+  if (odd || unreadable) return i18next.t('catalog:odd.one', { text: odd || unreadable });
+  return '';
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isOdd, oddSummary, rawText } from './odd-fields';
 
 /**
@@ -6,14 +7,16 @@ import { isOdd, oddSummary, rawText } from './odd-fields';
  * and the value as it came. Without `field`, it marks the record and names all its odd fields.
  */
 export function OddMark({ record, field }: { record: { odd?: Record<string, unknown> }; field?: string }) {
+  const { t } = useTranslation('catalog');
   if (!record.odd || (field !== undefined && !isOdd(record, field))) return null;
   const title =
     field === undefined
-      ? `Fields of an unexpected type, as they came: ${oddSummary(record)}`
-      : `${field} came as ${rawText(record.odd[field])}, not the type expected: shown as it came`;
+      ? t('odd.recordTitle', { fields: oddSummary(record) })
+      : t('odd.fieldTitle', { field, value: rawText(record.odd[field]) });
   return (
     <span className="odd-mark" title={title} data-testid="odd-mark" data-field={field}>
-      odd<span className="visually-hidden"> ({title})</span>
+      {t('odd.mark')}
+      <span className="visually-hidden">{t('odd.markHidden', { title })}</span>
     </span>
   );
 }

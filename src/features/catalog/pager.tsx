@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { pageCount, PAGE_SIZES, rangeLabel, type PageSize } from './paging';
 
 export interface PagerProps {
-  /** "Products", "Devices": names the navigation landmark. */
-  label: string;
+  /** Which list it pages: names the navigation landmark ("Products pages"). */
+  list: 'products' | 'devices';
   page: number;
   /** The page size asked for (the selector). */
   pageSize: PageSize;
@@ -22,7 +23,7 @@ export interface PagerProps {
 
 /** Previous / next, where we are, and the page size (20, 50 or 100). */
 export function Pager({
-  label,
+  list,
   page,
   pageSize,
   servedPageSize = pageSize,
@@ -35,31 +36,34 @@ export function Pager({
   const id = useId();
   const pages = pageCount(total, servedPageSize);
   const capped = servedPageSize < pageSize;
+  const { t, i18n } = useTranslation('catalog');
   return (
-    <nav className="pager" aria-label={`${label} pages`} data-testid={`${label.toLowerCase()}-pager`}>
+    <nav className="pager" aria-label={t(`pager.label.${list}`)} data-testid={`${list}-pager`}>
       <Button
         size="small"
         disabled={busy || page <= 1}
         onClick={() => onPage(page - 1)}
-        aria-label="Previous page"
+        aria-label={t('pager.previousLabel')}
       >
-        ‹ Prev
+        {t('pager.previous')}
       </Button>
       <span className="pager-status" data-testid="pager-status">
-        Page {page} of {pages}{' '}
-        <span className="text-muted">· {rangeLabel(page, servedPageSize, total, shown)}</span>
+        {t('pager.status', { page, pages })}{' '}
+        <span className="text-muted">
+          {t('pager.range', { range: rangeLabel(page, servedPageSize, total, shown, i18n.language) })}
+        </span>
       </span>
       <Button
         size="small"
         disabled={busy || page >= pages}
         onClick={() => onPage(page + 1)}
-        aria-label="Next page"
+        aria-label={t('pager.nextLabel')}
       >
-        Next ›
+        {t('pager.next')}
       </Button>
       <span className="spacer" />
       <label htmlFor={id} className="pager-size-label">
-        Per page
+        {t('pager.perPage')}
       </label>
       <select
         id={id}
@@ -78,9 +82,9 @@ export function Pager({
         <span
           className="pager-capped text-warn small"
           data-testid="pager-capped"
-          title={`${pageSize} a page were asked for; the platform serves at most ${servedPageSize}`}
+          title={t('pager.cappedTitle', { asked: pageSize, served: servedPageSize })}
         >
-          the platform serves {servedPageSize}
+          {t('pager.capped', { served: servedPageSize })}
         </span>
       )}
     </nav>

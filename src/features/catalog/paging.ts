@@ -1,3 +1,6 @@
+import i18next from 'i18next';
+import { formatNumber } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/start-i18n';
 import { MAX_PAGE_SIZE } from '../../../electron/shared/domain';
 
 /** The page sizes an operator can choose; the platform caps at 100 (the client's MAX_PAGE_SIZE). */
@@ -24,13 +27,19 @@ export function rangeLabel(
   pageSize: number,
   total: number,
   shown: number,
-  locale?: string,
+  language: string = currentLanguage(),
 ): string {
-  const n = (v: number) => v.toLocaleString(locale);
-  if (total === 0 || shown === 0) return `0 of ${n(total)}`;
+  const n = (v: number) => formatNumber(v, undefined, language);
+  if (total === 0 || shown === 0)
+    return i18next.t('catalog:pager.rangeNone', { total: n(total), lng: language });
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
-  return `${n(first)}–${n(last)} of ${n(total)}`;
+  return i18next.t('catalog:pager.rangeText', {
+    first: n(first),
+    last: n(last),
+    total: n(total),
+    lng: language,
+  });
 }
 
 /**

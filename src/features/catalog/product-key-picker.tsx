@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 
@@ -14,11 +15,12 @@ export function ProductKeyPicker({
   onChoose(key: string): void;
 }) {
   const [value, setValue] = useState(current ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const { t } = useTranslation('catalog');
+  const [error, setError] = useState<'required' | undefined>();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!value.trim()) {
-      setError('Enter the key of a product of this project.');
+      setError('required');
       return;
     }
     setError(undefined);
@@ -30,12 +32,12 @@ export function ProductKeyPicker({
         label="productKey"
         value={value}
         onChange={setValue}
-        error={error}
-        placeholder="pk…"
-        hint="The product whose devices to list. Remembered for this profile."
+        error={error && t('productKey.required')}
+        placeholder={t('productKey.placeholder')}
+        hint={t('productKey.hint')}
       />
       <Button type="submit" variant="primary">
-        List devices
+        {t('productKey.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { parseExtendData } from '../../../electron/shared/domain';
 import { Badge } from '../../components/badge';
@@ -8,8 +9,8 @@ import { ErrorPanel } from '../../components/error-panel';
 import { ProfileTroubleActions } from '../../components/profile-trouble-actions';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { useCatalogStore } from './catalog-store';
-import { formatTime } from '../../lib/format-time';
-import { MiddleEllipsis } from './middle-ellipsis';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { MiddleEllipsis } from '../../components/middle-ellipsis';
 import { oddRecordsText, type ListedProduct } from './odd-fields';
 import { OddMark, OddOr } from './odd-mark';
 import { Pager } from './pager';
@@ -35,6 +36,7 @@ export function ProductList({
     })),
   );
   const { legend, source } = useStatusLegend('productStatus');
+  const { t } = useTranslation('catalog');
   const { items, status, error, total, page, pageSize, oddRecords, unreadableRecords } = products;
   const loading = status === 'loading' || status === 'idle';
   const listRef = useRef<HTMLUListElement>(null);
@@ -55,10 +57,10 @@ export function ProductList({
     <section className="catalog-section" aria-labelledby="products-heading" data-testid="product-list">
       <header className="catalog-section-head">
         <h2 id="products-heading" className="catalog-title">
-          Products{' '}
+          {t('products.title')}{' '}
           {status === 'ready' && (
             <span className="count" data-testid="products-total">
-              {total.toLocaleString()}
+              {formatNumber(total)}
             </span>
           )}
         </h2>
@@ -67,16 +69,17 @@ export function ProductList({
           variant="ghost"
           onClick={() => void loadProducts()}
           busy={status === 'loading'}
-          aria-label="Refresh products"
+          aria-label={t('products.refreshLabel')}
         >
-          ↻ Refresh
+          {t('products.refresh')}
         </Button>
       </header>
 
       {status === 'error' && error && (
         <ErrorPanel
-          title="The products could not be loaded"
+          title={t('products.loadError')}
           message={error.message}
+          coded={error}
           status={error.status}
           kind={error.kind}
           onRetry={() => void loadProducts()}
@@ -84,9 +87,11 @@ export function ProductList({
           <ProfileTroubleActions onEditProfile={onEditProfile} error={error} />
         </ErrorPanel>
       )}
-      {loading && items.length === 0 && <SkeletonRows label="Loading products…" rows={6} rowHeight={64} />}
+      {loading && items.length === 0 && (
+        <SkeletonRows label={t('products.loading')} rows={6} rowHeight={64} />
+      )}
       {status === 'ready' && items.length === 0 && (
-        <EmptyState title="No products">This user owns no products on the platform yet.</EmptyState>
+        <EmptyState title={t('products.emptyTitle')}>{t('products.emptyBody')}</EmptyState>
       )}
       {status === 'ready' && (oddRecords > 0 || unreadableRecords > 0) && (
         <p className="list-hints odd-records" data-testid="odd-records" role="note">
@@ -95,16 +100,16 @@ export function ProductList({
       )}
       {unnamedCodes && status === 'ready' && (
         <p className="list-hints" data-testid="legend-invite">
-          Status codes have no names yet.{' '}
+          {t('legendInvite.text')}{' '}
           <button type="button" className="link" onClick={onEditLegend}>
-            Add a legend
+            {t('legendInvite.action')}
           </button>
         </p>
       )}
       {items.length > 0 && status !== 'error' && (
         <ul
           className={`product-list ${loading ? 'is-stale' : ''}`}
-          aria-label="Products"
+          aria-label={t('products.title')}
           aria-busy={loading}
           ref={listRef}
         >
@@ -120,7 +125,7 @@ export function ProductList({
       )}
       {(total > 0 || page > 1) && status !== 'error' && (
         <Pager
-          label="Products"
+          list="products"
           page={page}
           pageSize={pageSize}
           servedPageSize={products.servedPageSize}
@@ -145,6 +150,9 @@ function ProductItem({
   onOpen(): void;
 }) {
   const extend = parseExtendData(product.extendData);
+  const { t } = useTranslation('catalog');
+  const name = product.productName || product.productKey;
+  const label = statusLabel(legend, product.productStatus);
   return (
     <li
       className="product-item"
@@ -157,20 +165,20 @@ function ProductItem({
           type="button"
           className="link product-open"
           onClick={onOpen}
-          aria-label={`Open devices of ${product.productName || product.productKey}`}
+          aria-label={t('products.open', { name })}
         >
-          <MiddleEllipsis text={product.productName || product.productKey} />
+          <MiddleEllipsis text={name} />
         </button>
         <OddMark record={product} />
         <Badge
           title={
-            statusLabel(legend, product.productStatus)
-              ? `Status ${product.productStatus}: ${statusLabel(legend, product.productStatus)}`
-              : 'Status code (add a label in Settings)'
+            label
+              ? t('products.statusTitle', { code: product.productStatus, label })
+              : t('products.statusUnnamed')
           }
           testId="product-status"
         >
-          Status{' '}
+          {t('products.status')}{' '}
           <OddOr record={product} field="productStatus">
             {statusText(legend, product.productStatus)}
           </OddOr>
@@ -191,29 +199,27 @@ function ProductItem({
       </div>
       <div className="product-item-times text-muted small">
         <span>
-          Created{' '}
+          {t('products.created')}{' '}
           <OddOr record={product} field="createAt">
-            {formatTime(product.createAt)}
+            {formatDateTime(product.createAt)}
           </OddOr>
         </span>
         <span aria-hidden="true"> · </span>
         <span>
-          Updated{' '}
+          {t('products.updated')}{' '}
           <OddOr record={product} field="updateAt">
-            {formatTime(product.updateAt)}
+            {formatDateTime(product.updateAt)}
           </OddOr>
         </span>
       </div>
       <details className="product-details">
-        <summary>
-          Details<span className="visually-hidden"> of {product.productName || product.productKey}</span>
-        </summary>
+        <summary aria-label={t('products.detailsOf', { name })}>{t('products.details')}</summary>
         <dl className="kv">
           <dt>productKey</dt>
           <dd className="mono">{product.productKey}</dd>
           {product.descr && (
             <>
-              <dt>Description</dt>
+              <dt>{t('products.description')}</dt>
               <dd>{product.descr}</dd>
             </>
           )}
@@ -222,11 +228,11 @@ function ProductItem({
             {extend.kind === 'json' ? (
               <pre className="code">{extend.pretty}</pre>
             ) : extend.text.trim() === '' ? (
-              <span className="text-muted">empty</span>
+              <span className="text-muted">{t('products.empty')}</span>
             ) : (
               <>
                 <pre className="code">{extend.text}</pre>
-                <span className="text-muted small">Not valid JSON: shown as it came.</span>
+                <span className="text-muted small">{t('products.notJson')}</span>
               </>
             )}
           </dd>

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { PutManyResult } from '../../session/put-many-on-wall';
 import type { WallDevice } from '../../session/wall-device';
 
@@ -10,19 +11,28 @@ const names = (devices: readonly WallDevice[]) => devices.map((d) => d.deviceNam
  */
 export function putManyText(result: PutManyResult): { text: string; title: string; tone: 'ok' | 'warn' } {
   if (result.refused)
-    return { text: `Not put on the wall: ${result.refused}`, title: names(result.noRoom), tone: 'warn' };
+    return {
+      text: i18next.t('catalog:put.refused', { reason: result.refused }),
+      title: names(result.noRoom),
+      tone: 'warn',
+    };
   const added = result.placed.length - result.alreadyOn.length;
   const parts: string[] = [];
   const titles: string[] = [];
-  if (added > 0) parts.push(`Put ${added} on the wall.`);
+  // Each part is a sentence of its own, so the line reads whole in any language.
+  if (added > 0) parts.push(i18next.t('catalog:put.added', { count: added }));
   if (result.alreadyOn.length > 0) {
-    parts.push(`${result.alreadyOn.length} already on it.`);
-    titles.push(`Already on the wall: ${names(result.alreadyOn)}`);
+    parts.push(i18next.t('catalog:put.alreadyOn', { count: result.alreadyOn.length }));
+    titles.push(i18next.t('catalog:put.alreadyOnTitle', { names: names(result.alreadyOn) }));
   }
   if (result.noRoom.length > 0) {
-    parts.push(`${result.noRoom.length} did not fit (no free tile): they stay chosen.`);
-    titles.push(`No free tile for: ${names(result.noRoom)}`);
+    parts.push(i18next.t('catalog:put.noRoom', { count: result.noRoom.length }));
+    titles.push(i18next.t('catalog:put.noRoomTitle', { names: names(result.noRoom) }));
   }
-  if (parts.length === 0) parts.push('Nothing to put on the wall.');
-  return { text: parts.join(' '), title: titles.join('\n'), tone: result.noRoom.length > 0 ? 'warn' : 'ok' };
+  if (parts.length === 0) parts.push(i18next.t('catalog:put.nothing'));
+  return {
+    text: parts.join(i18next.t('catalog:put.separator')),
+    title: titles.join('\n'),
+    tone: result.noRoom.length > 0 ? 'warn' : 'ok',
+  };
 }

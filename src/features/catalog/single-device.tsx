@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { useOnWallKeys } from '../../session/on-wall-keys';
@@ -12,6 +13,7 @@ import { startDeviceDrag } from './device-drag';
  */
 export function SingleDevice({ deviceKey }: { deviceKey: string }) {
   const putOnWall = usePutOnWall();
+  const { t } = useTranslation('catalog');
   const onWall = useOnWallKeys((s) => s.keys.has(deviceKey));
   const device = wallDeviceOf({ deviceKey, deviceName: '' });
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -24,7 +26,7 @@ export function SingleDevice({ deviceKey }: { deviceKey: string }) {
     <section className="catalog-section" aria-labelledby="single-device-heading" data-testid="single-device">
       <header className="catalog-section-head">
         <h2 id="single-device-heading" className="catalog-title">
-          This profile&apos;s device
+          {t('single.title')}
         </h2>
       </header>
       <div
@@ -36,7 +38,7 @@ export function SingleDevice({ deviceKey }: { deviceKey: string }) {
         data-testid="device-row"
         data-device-key={deviceKey}
         data-on-wall={onWall || undefined}
-        aria-label={`Device ${deviceKey}. Press Enter or drag onto a tile to put it on the wall.`}
+        aria-label={t('single.cardLabel', { key: deviceKey })}
       >
         <div className="device-card-key">
           <span className="text-muted small">deviceKey</span>
@@ -44,11 +46,11 @@ export function SingleDevice({ deviceKey }: { deviceKey: string }) {
         </div>
         {onWall && (
           <Badge tone="ok" testId="on-wall-mark">
-            On the wall
+            {t('single.onWall')}
           </Badge>
         )}
         <Button variant="primary" onClick={() => putOnWall(device)} data-testid="put-on-wall">
-          ▶ Put on wall
+          {t('single.put')}
         </Button>
       </div>
     </section>

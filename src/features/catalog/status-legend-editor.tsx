@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../../electron/shared/contract';
 import type { StatusLegend } from '../../../electron/shared/settings';
@@ -9,16 +10,15 @@ import { useCatalogStore } from './catalog-store';
 import {
   DEMO_PROFILE_ID,
   DEMO_STATUS_LEGEND,
+  demoStatusLegend,
   legendFromRows,
   legendRows,
   type LegendKind,
   type LegendRow,
 } from './status-legend';
 
-const KINDS: { kind: LegendKind; title: string }[] = [
-  { kind: 'deviceStatus', title: 'Device status (deviceStatus)' },
-  { kind: 'productStatus', title: 'Product status (productStatus)' },
-];
+/** The kinds of status, in the editor's order; each titled by catalog:legend.<kind>. */
+const KINDS: readonly LegendKind[] = ['deviceStatus', 'productStatus'];
 
 const NO_LEGEND: StatusLegend = { deviceStatus: {}, productStatus: {} };
 
@@ -28,6 +28,8 @@ const NO_LEGEND: StatusLegend = { deviceStatus: {}, productStatus: {} };
  */
 export function StatusLegendEditor({ onDone }: { onDone(): void }) {
   const legend = useCoreMirror((s) => s.settings?.statusLegend ?? NO_LEGEND);
+  const { t } = useTranslation('catalog');
+  const demoLegend = demoStatusLegend();
   const { saveLegend, devices, products, demo } = useCatalogStore(
     useShallow((s) => ({
       demo: s.profile?.id === DEMO_PROFILE_ID,
@@ -89,12 +91,9 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
 
   return (
     <div className="legend-editor" data-testid="legend-editor">
-      <p className="text-muted">
-        The platform reports status as numbers whose meanings it does not publish. Name the codes your
-        platform uses; lists show the code and your label.
-      </p>
-      {error && <ErrorPanel title="The legend was not saved" message={error.message} />}
-      {KINDS.map(({ kind, title }) => {
+      <p className="text-muted">{t('legend.intro')}</p>
+      {error && <ErrorPanel title={t('legend.saveError')} message={error.message} />}
+      {KINDS.map((kind) => {
         const problems = attempted && !parsed[kind].ok ? parsed[kind].problems : [];
         const problemAt = (row: number, field: 'code' | 'label') =>
           problems.find((p) => p.row === row && p.field === field)?.message;
@@ -105,22 +104,22 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
           .sort((a, b) => Number(a) - Number(b));
         return (
           <fieldset key={kind} className="legend-kind" data-testid={`legend-${kind}`}>
-            <legend className="field-label">{title}</legend>
-            {rows[kind].length === 0 && !demo && <p className="text-muted small">No codes named yet.</p>}
+            <legend className="field-label">{t(`legend.${kind}`)}</legend>
+            {rows[kind].length === 0 && !demo && <p className="text-muted small">{t('legend.noneYet')}</p>}
             {demo && (
               <p className="text-muted small" data-testid={`demo-legend-${kind}`}>
-                The demo platform&apos;s own meanings apply to codes not named here:{' '}
-                {legendRows(DEMO_STATUS_LEGEND[kind])
-                  .map((r) => `${r.code} ${r.label}`)
-                  .join(', ')}
-                .{' '}
+                {t('legend.demoApplies', {
+                  codes: legendRows(demoLegend[kind])
+                    .map((r) => `${r.code} ${r.label}`)
+                    .join(t('legend.listSeparator')),
+                })}{' '}
                 {rows[kind].length === 0 && (
                   <button
                     type="button"
                     className="link"
-                    onClick={() => setRows((r) => ({ ...r, [kind]: legendRows(DEMO_STATUS_LEGEND[kind]) }))}
+                    onClick={() => setRows((r) => ({ ...r, [kind]: legendRows(demoLegend[kind]) }))}
                   >
-                    Edit them
+                    {t('legend.editDemo')}
                   </button>
                 )}
               </p>
@@ -129,13 +128,13 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
               <div className="legend-row" key={index}>
                 <div className="field">
                   <label className="visually-hidden" htmlFor={`${kind}-code-${index}`}>
-                    Code {index + 1}
+                    {t('legend.codeLabel', { n: index + 1 })}
                   </label>
                   <input
                     id={`${kind}-code-${index}`}
                     className="input input-code"
                     inputMode="numeric"
-                    placeholder="code"
+                    placeholder={t('legend.codePlaceholder')}
                     value={row.code}
                     aria-invalid={problemAt(index, 'code') ? true : undefined}
                     aria-describedby={problemAt(index, 'code') ? `${kind}-code-${index}-error` : undefined}
@@ -149,12 +148,12 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
                 </div>
                 <div className="field legend-label">
                   <label className="visually-hidden" htmlFor={`${kind}-label-${index}`}>
-                    Label of code {row.code || index + 1}
+                    {t('legend.labelLabel', { code: row.code || index + 1 })}
                   </label>
                   <input
                     id={`${kind}-label-${index}`}
                     className="input"
-                    placeholder="label, e.g. Online"
+                    placeholder={t('legend.labelPlaceholder')}
                     maxLength={80}
                     value={row.label}
                     aria-invalid={problemAt(index, 'label') ? true : undefined}
@@ -171,26 +170,26 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
                   size="small"
                   variant="ghost"
                   onClick={() => remove(kind, index)}
-                  aria-label={`Remove code ${row.code || index + 1}`}
+                  aria-label={t('legend.removeLabel', { code: row.code || index + 1 })}
                 >
-                  Remove
+                  {t('legend.remove')}
                 </Button>
               </div>
             ))}
             <div className="legend-actions">
               <Button size="small" onClick={() => add(kind)}>
-                Add code
+                {t('legend.add')}
               </Button>
-              {unnamed.length > 0 && <span className="text-muted small">Seen in the lists:</span>}
+              {unnamed.length > 0 && <span className="text-muted small">{t('legend.seen')}</span>}
               {unnamed.map((code) => (
                 <Button
                   key={code}
                   size="small"
                   variant="ghost"
                   onClick={() => add(kind, code)}
-                  title={`Code ${code} appears in the list but has no label yet`}
+                  title={t('legend.seenTitle', { code })}
                 >
-                  + code {code}
+                  {t('legend.addSeen', { code })}
                 </Button>
               ))}
             </div>
@@ -200,10 +199,10 @@ export function StatusLegendEditor({ onDone }: { onDone(): void }) {
       <div className="form-actions">
         <span className="spacer" />
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('legend.cancel')}
         </Button>
         <Button variant="primary" busy={saving} onClick={() => void save()} data-testid="save-legend">
-          Save legend
+          {t('legend.save')}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { StatusLegend } from '../../../electron/shared/settings';
 
 export type LegendKind = keyof StatusLegend;
@@ -49,7 +50,7 @@ export function legendFromRows(rows: readonly LegendRow[]): LegendParse {
     const label = row.label.trim();
     if (code === '' && label === '') return;
     if (!/^-?\d+$/.test(code)) {
-      problems.push({ row: index, field: 'code', message: 'a status code is a whole number' });
+      problems.push({ row: index, field: 'code', message: i18next.t('catalog:legend.problem.notNumber') });
     } else {
       const normal = String(Number(code));
       const first = seen.get(normal);
@@ -57,14 +58,19 @@ export function legendFromRows(rows: readonly LegendRow[]): LegendParse {
         problems.push({
           row: index,
           field: 'code',
-          message: `code ${normal} is already in row ${first + 1}`,
+          message: i18next.t('catalog:legend.problem.duplicate', { code: normal, row: first + 1 }),
         });
       else seen.set(normal, index);
       if (label !== '' && label.length <= 60) legend[normal] = label;
     }
-    if (label === '') problems.push({ row: index, field: 'label', message: 'give the code a label' });
+    if (label === '')
+      problems.push({ row: index, field: 'label', message: i18next.t('catalog:legend.problem.noLabel') });
     else if (label.length > 60)
-      problems.push({ row: index, field: 'label', message: 'at most 60 characters' });
+      problems.push({
+        row: index,
+        field: 'label',
+        message: i18next.t('catalog:legend.problem.tooLong', { max: 60 }),
+      });
   });
   return problems.length ? { ok: false, problems } : { ok: true, legend };
 }
@@ -82,6 +88,16 @@ export const DEMO_STATUS_LEGEND: StatusLegend = {
   productStatus: { '0': 'In development', '1': 'Published', '2': 'Retired' },
 };
 
+/** The demo platform's meanings in the app's language (catalog:legend.demo), for the same codes. */
+export function demoStatusLegend(language?: string): StatusLegend {
+  const say = (kind: LegendKind) =>
+    i18next.t(`catalog:legend.demo.${kind}`, { returnObjects: true, lng: language }) as Record<
+      string,
+      string
+    >;
+  return { deviceStatus: say('deviceStatus'), productStatus: say('productStatus') };
+}
+
 /** Where the labels of a legend came from: the operator's settings, the demo's defaults, or nowhere. */
 export type LegendSource = 'settings' | 'demo' | 'none';
 
@@ -94,9 +110,10 @@ export function effectiveLegend(
   saved: Record<string, string>,
   kind: LegendKind,
   profileId: string | undefined,
+  language?: string,
 ): { legend: Record<string, string>; source: LegendSource } {
   const own = Object.keys(saved).length > 0;
   if (profileId === DEMO_PROFILE_ID)
-    return { legend: { ...DEMO_STATUS_LEGEND[kind], ...saved }, source: own ? 'settings' : 'demo' };
+    return { legend: { ...demoStatusLegend(language)[kind], ...saved }, source: own ? 'settings' : 'demo' };
   return { legend: saved, source: own ? 'settings' : 'none' };
 }

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCoreMirror } from '../../session/core-mirror';
 import { useCatalogStore } from './catalog-store';
 import { effectiveLegend, type LegendKind, type LegendSource } from './status-legend';
@@ -12,5 +13,7 @@ export function useStatusLegend(kind: LegendKind): {
 } {
   const saved = useCoreMirror((s) => s.settings?.statusLegend[kind] ?? NO_LEGEND);
   const profileId = useCatalogStore((s) => s.profile?.id);
-  return useMemo(() => effectiveLegend(saved, kind, profileId), [saved, kind, profileId]);
+  // The demo's own meanings are said in the app's language: a switch gives a new legend.
+  const language = useTranslation().i18n.language;
+  return useMemo(() => effectiveLegend(saved, kind, profileId, language), [saved, kind, profileId, language]);
 }

@@ -6,9 +6,6 @@
  */
 const PATTERN = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ]+(\d{1,2}):(\d{2}))?$/;
 
-/** The hint a field shows for its format. */
-export const LOG_TIME_FORMAT = 'YYYY-MM-DD hh:mm (24-hour)';
-
 /**
  * A typed time as epoch ms in this computer's time zone: the start of its minute (or day), or with
  * `end` the last millisecond of it ("to 14:05" keeps 14:05:59). Undefined when blank; null when it is

@@ -1,13 +1,15 @@
 import { downloadBlob } from '../../lib/download-file';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OperatorEventKindName, OperatorLogFilter } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
-import { formatTime } from '../../lib/format-time';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { plainError } from '../../lib/plain-error';
-import { formatLogTime, LOG_TIME_FORMAT, parseLogTime } from './log-time';
-import { KIND_INFO, KIND_LABEL, KIND_TONE } from './oplog-kinds';
+import { entryReasonText } from './entry-words';
+import { formatLogTime, parseLogTime } from './log-time';
+import { KIND_INFO, KIND_TONE } from './oplog-kinds';
 import { useOperatorLog } from './use-operator-log';
 import './operator-log.css';
 
@@ -59,6 +61,16 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
   const [exporting, setExporting] = useState<{ error: string } | 'busy' | null>(null);
   const ids = { device: useId(), from: useId(), to: useId() };
   const filtered = JSON.stringify(draft) !== JSON.stringify(EMPTY);
+  const { t } = useTranslation('operatorLog');
+  const timeFormat = t('timeFormat');
+  const countKey =
+    log.entries.length === log.total
+      ? filtered
+        ? 'dialog.countMatching'
+        : 'dialog.count'
+      : filtered
+        ? 'dialog.countPartMatching'
+        : 'dialog.countPart';
 
   const toggleKind = (kind: OperatorEventKindName) =>
     setDraft((d) => ({
@@ -78,39 +90,39 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog title="Operator log" onClose={onClose} size="large" testId="operator-log">
+    <Dialog title={t('dialog.title')} onClose={onClose} size="large" testId="operator-log">
       <div className="oplog">
-        <div className="oplog-filters" role="group" aria-label="Filter the log">
-          <div className="oplog-kinds" role="group" aria-label="Events">
-            {KIND_INFO.map(({ kind, label, hint }) => (
+        <div className="oplog-filters" role="group" aria-label={t('dialog.filters')}>
+          <div className="oplog-kinds" role="group" aria-label={t('dialog.events')}>
+            {KIND_INFO.map(({ kind }) => (
               <button
                 key={kind}
                 type="button"
                 className={`oplog-kind oplog-tone-${KIND_TONE[kind]}`}
                 aria-pressed={draft.kinds.includes(kind)}
-                title={hint}
+                title={t(`kind.${kind}.hint`)}
                 data-kind={kind}
                 onClick={() => toggleKind(kind)}
               >
-                {label}
+                {t(`kind.${kind}.label`)}
               </button>
             ))}
           </div>
           <div className="oplog-fields">
             <label className="oplog-field" htmlFor={ids.device}>
-              <span className="field-label">Device</span>
+              <span className="field-label">{t('dialog.device')}</span>
               <input
                 id={ids.device}
                 className="input input-small"
                 type="search"
-                placeholder="name or key"
+                placeholder={t('dialog.devicePlaceholder')}
                 value={draft.device}
                 data-testid="oplog-device"
                 onChange={(e) => setDraft((d) => ({ ...d, device: e.target.value }))}
               />
             </label>
             <label className="oplog-field" htmlFor={ids.from}>
-              <span className="field-label">From</span>
+              <span className="field-label">{t('dialog.from')}</span>
               <input
                 id={ids.from}
                 className="input input-small oplog-time-input"
@@ -118,8 +130,8 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
                 inputMode="numeric"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="YYYY-MM-DD hh:mm"
-                title={LOG_TIME_FORMAT}
+                placeholder={t('dialog.timePlaceholder')}
+                title={timeFormat}
                 aria-invalid={parseLogTime(draft.from) === null || undefined}
                 value={draft.from}
                 data-testid="oplog-from"
@@ -127,12 +139,12 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
               />
               {parseLogTime(draft.from) === null && (
                 <span className="oplog-time-error small" role="status">
-                  Not counted: type {LOG_TIME_FORMAT}
+                  {t('dialog.notCounted', { format: timeFormat })}
                 </span>
               )}
             </label>
             <label className="oplog-field" htmlFor={ids.to}>
-              <span className="field-label">To</span>
+              <span className="field-label">{t('dialog.to')}</span>
               <input
                 id={ids.to}
                 className="input input-small oplog-time-input"
@@ -140,8 +152,8 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
                 inputMode="numeric"
                 autoComplete="off"
                 spellCheck={false}
-                placeholder="YYYY-MM-DD hh:mm"
-                title={LOG_TIME_FORMAT}
+                placeholder={t('dialog.timePlaceholder')}
+                title={timeFormat}
                 aria-invalid={parseLogTime(draft.to) === null || undefined}
                 value={draft.to}
                 data-testid="oplog-to"
@@ -149,7 +161,7 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
               />
               {parseLogTime(draft.to) === null && (
                 <span className="oplog-time-error small" role="status">
-                  Not counted: type {LOG_TIME_FORMAT}
+                  {t('dialog.notCounted', { format: timeFormat })}
                 </span>
               )}
             </label>
@@ -158,7 +170,7 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
               variant="ghost"
               onClick={() => setDraft((d) => ({ ...d, from: localInputValue(60), to: '' }))}
             >
-              Last hour
+              {t('dialog.lastHour')}
             </Button>
             <Button
               size="small"
@@ -167,30 +179,26 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
               onClick={() => setDraft(EMPTY)}
               data-testid="oplog-clear"
             >
-              Clear filters
+              {t('dialog.clear')}
             </Button>
           </div>
         </div>
 
         <div className="oplog-table-wrap" data-testid="oplog-list" data-loading={log.loading || undefined}>
           {log.error ? (
-            <p className="text-danger">The log could not be read: {plainError(log.error).message}</p>
+            <p className="text-danger">{t('dialog.readError', { message: plainError(log.error).message })}</p>
           ) : log.entries.length === 0 ? (
             <p className="oplog-empty text-muted" data-testid="oplog-empty">
-              {log.loading
-                ? 'Reading the log…'
-                : filtered
-                  ? 'Nothing in the log matches these filters.'
-                  : 'Nothing has happened on the wall yet.'}
+              {log.loading ? t('dialog.reading') : filtered ? t('dialog.noMatch') : t('dialog.empty')}
             </p>
           ) : (
             <table className="oplog-table">
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Reason</th>
+                  <th scope="col">{t('dialog.time')}</th>
+                  <th scope="col">{t('dialog.event')}</th>
+                  <th scope="col">{t('dialog.device')}</th>
+                  <th scope="col">{t('dialog.reason')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -201,10 +209,10 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
                     data-kind={e.kind}
                     data-device-key={e.deviceKey ?? ''}
                   >
-                    <td className="oplog-time">{formatTime(e.at, { seconds: true })}</td>
+                    <td className="oplog-time">{formatDateTime(e.at, { seconds: true })}</td>
                     <td>
                       <span className={`oplog-badge oplog-tone-${KIND_TONE[e.kind]}`}>
-                        {KIND_LABEL[e.kind]}
+                        {t(`kind.${e.kind}.label`)}
                       </span>
                     </td>
                     <td className="oplog-device">
@@ -213,7 +221,7 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
                         <span className="oplog-key">{e.deviceKey}</span>
                       )}
                     </td>
-                    <td className="oplog-reason">{e.reason ?? ''}</td>
+                    <td className="oplog-reason">{entryReasonText(e)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -222,7 +230,7 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
           {log.more && (
             <div className="oplog-more">
               <Button size="small" onClick={log.loadOlder} busy={log.loading} data-testid="oplog-older">
-                Show older
+                {t('dialog.older')}
               </Button>
             </div>
           )}
@@ -230,15 +238,16 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
 
         <div className="oplog-footer">
           <span className="small text-muted" data-testid="oplog-count" data-total={log.total}>
-            {log.entries.length === log.total
-              ? `${log.total} ${log.total === 1 ? 'event' : 'events'}`
-              : `${log.entries.length} of ${log.total} events`}
-            {filtered ? ' matching' : ''} · the log keeps the last {log.capacity.toLocaleString('en')}, across
-            restarts
+            {t(countKey, {
+              count: log.total,
+              total: formatNumber(log.total),
+              shown: formatNumber(log.entries.length),
+              capacity: formatNumber(log.capacity),
+            })}
           </span>
           <span className="spacer" />
           {exporting && exporting !== 'busy' && (
-            <span className="small text-danger">Not exported: {exporting.error}</span>
+            <span className="small text-danger">{t('dialog.exportError', { message: exporting.error })}</span>
           )}
           <Button
             size="small"
@@ -246,9 +255,9 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
             busy={exporting === 'busy'}
             disabled={log.total === 0}
             data-testid="oplog-export"
-            title="Every event the filters show, oldest first, as a CSV file for a spreadsheet"
+            title={t('dialog.exportTitle')}
           >
-            Export CSV
+            {t('dialog.export')}
           </Button>
         </div>
       </div>

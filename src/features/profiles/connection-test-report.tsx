@@ -1,4 +1,5 @@
-import { CREDENTIAL_TYPE_LABELS, OPERATION_LABELS, OperationSchema } from '../../../electron/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { OperationSchema } from '../../../electron/shared/domain';
 import type { ProfileTestResult } from '../../../electron/shared/profile';
 import { checkLook } from './check-look';
 
@@ -7,30 +8,38 @@ import { checkLook } from './check-look';
  * the spec's matrix whether this type may call it and, where it was called, what the server said.
  */
 export function ConnectionTestReport({ result }: { result: ProfileTestResult }) {
-  const type = CREDENTIAL_TYPE_LABELS[result.credentialType];
+  const { t } = useTranslation(['profiles', 'common']);
+  const type = t(`common:credentialType.${result.credentialType}`);
   return (
     <section
       className={`test-report ${result.ok ? 'test-report-ok' : 'test-report-failed'}`}
       data-testid="connection-test"
       data-ok={result.ok}
-      aria-label="Connection test result"
+      aria-label={t('report.label')}
     >
-      <p className="test-report-message">
+      {/* data-core-words: the core's own words, shown as they came (its error kinds get words later). */}
+      <p className="test-report-message" data-core-words>
         <span aria-hidden="true">{result.ok ? '✓ ' : '✗ '}</span>
         {result.message}
       </p>
       {result.warnings?.map((w) => (
-        <p key={w} className="callout callout-warn small" role="note" data-testid="test-warning">
+        <p
+          key={w}
+          className="callout callout-warn small"
+          role="note"
+          data-testid="test-warning"
+          data-core-words
+        >
           ⚠ {w}
         </p>
       ))}
       <table className="test-report-table">
-        <caption className="visually-hidden">What {type} credentials can do on this platform</caption>
+        <caption className="visually-hidden">{t('report.caption', { type })}</caption>
         <thead>
           <tr>
-            <th scope="col">Operation</th>
-            <th scope="col">{type} credentials</th>
-            <th scope="col">Checked</th>
+            <th scope="col">{t('report.operation')}</th>
+            <th scope="col">{t('report.typeColumn', { type })}</th>
+            <th scope="col">{t('report.checked')}</th>
           </tr>
         </thead>
         <tbody>
@@ -47,31 +56,39 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
                 data-checked={checked === undefined ? 'no' : checked === 'ok' ? 'ok' : 'error'}
                 data-look={look}
               >
-                <th scope="row">{capitalize(OPERATION_LABELS[op])}</th>
+                <th scope="row">{t(`operationTitle.${op}`)}</th>
                 <td className={check.allowed ? 'text-ok' : 'text-muted'}>
-                  {check.allowed ? 'Allowed' : 'Not allowed'}
+                  {check.allowed ? t('report.allowed') : t('report.notAllowed')}
                 </td>
                 <td>
-                  {checked === 'ok' && <span className="text-ok">✓ works</span>}
+                  {checked === 'ok' && <span className="text-ok">{t('report.works')}</span>}
                   {look === 'failed' && checked !== undefined && checked !== 'ok' && (
                     <span className="text-danger">
-                      ✗ {checked.message}
-                      {checked.status !== undefined && ` (HTTP ${checked.status})`}
+                      ✗{' '}
+                      {checked.status !== undefined
+                        ? t('report.failedStatus', { message: checked.message, status: checked.status })
+                        : checked.message}
                     </span>
                   )}
                   {look === 'expected' && checked !== undefined && checked !== 'ok' && (
                     <span className="text-muted">
-                      {checked.kind === 'forbidden'
-                        ? 'Not allowed for this credential type here, as the test expected'
-                        : 'Refused, as the test expected'}
-                      : “{checked.message.replace(/\.$/, '')}”
-                      {checked.status !== undefined && ` (HTTP ${checked.status})`}
+                      {t(expectedKey(checked.kind === 'forbidden', checked.status !== undefined), {
+                        // The platform's (or the core's) own words, quoted as they came.
+                        message: checked.message.replace(/\.$/, ''),
+                        status: checked.status,
+                      })}
                     </span>
                   )}
                   {(look === 'ok' || look === 'failed') && check.note && (
-                    <div className="text-muted small">{check.note}</div>
+                    <div className="text-muted small" data-core-words>
+                      {check.note}
+                    </div>
                   )}
-                  {checked === undefined && <span className="text-muted">{check.note ?? 'not called'}</span>}
+                  {checked === undefined && (
+                    <span className="text-muted" data-core-words={check.note !== undefined || undefined}>
+                      {check.note ?? t('report.notCalled')}
+                    </span>
+                  )}
                 </td>
               </tr>
             );
@@ -82,4 +99,8 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
   );
 }
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The words of a refusal the test expected: forbidden for the type, or refused; with its HTTP status. */
+function expectedKey(forbidden: boolean, withStatus: boolean) {
+  if (forbidden) return withStatus ? 'report.expectedForbiddenStatus' : 'report.expectedForbidden';
+  return withStatus ? 'report.expectedRefusedStatus' : 'report.expectedRefused';
+}

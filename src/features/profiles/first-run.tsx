@@ -1,9 +1,16 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '../../components/error-panel';
-import { useProfilesStore } from '../../session/profiles-store';
+import { formatNumber } from '../../i18n/format';
+import { useAppName } from '../../i18n/use-app-name';
+import { useCoreMirror } from '../../session/core-mirror';
+import { useProfileSession } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
 import { StorageTierBadge } from './storage-tier-badge';
+
+/** How many devices the demo platform seeds (electron/demo-platform's seed): said on its card. */
+const DEMO_DEVICES = 2000;
 
 /**
  * The first screen, while no profile exists: try the built-in demo platform in one click, or connect
@@ -13,25 +20,25 @@ import { StorageTierBadge } from './storage-tier-badge';
  * buttons pinned at the bottom of the window while the form is taller than it.
  */
 export function FirstRun() {
-  const { appInfo, demoStarting, demoError, startDemo } = useProfilesStore(
+  const appInfo = useCoreMirror((m) => m.appInfo);
+  const { t } = useTranslation('profiles');
+  const { demoStarting, demoError, startDemo } = useProfileSession(
     useShallow((s) => ({
-      appInfo: s.appInfo,
       demoStarting: s.demoStarting,
       demoError: s.demoError,
       startDemo: s.startDemo,
     })),
   );
   const [connecting, setConnecting] = useState(false);
+  const appName = useAppName();
   const demoAvailable = appInfo?.demoAvailable ?? false;
 
   return (
     <main className="first-run-scroll" data-testid="first-run">
       <div className="first-run">
         <header className="first-run-header">
-          <h1>{appInfo?.name ?? 'Control Room Wall'}</h1>
-          <p className="lead">
-            Live video of your platform&apos;s devices on one wall. How do you want to start?
-          </p>
+          <h1>{appName}</h1>
+          <p className="lead">{t('firstRun.lead')}</p>
         </header>
 
         {!connecting && (
@@ -44,13 +51,12 @@ export function FirstRun() {
               aria-busy={demoStarting || undefined}
               data-testid="choose-demo"
             >
-              <span className="choice-card-title">Explore with the built-in demo platform</span>
+              <span className="choice-card-title">{t('firstRun.demoTitle')}</span>
               <span className="choice-card-text">
-                Starts a demo platform on this computer, with sample products, 2,000 devices and live video.
-                Nothing leaves this machine.
+                {t('firstRun.demoText', { devices: formatNumber(DEMO_DEVICES) })}
               </span>
               {!demoAvailable && (
-                <span className="choice-card-text text-warn">Not available in this shell.</span>
+                <span className="choice-card-text text-warn">{t('firstRun.demoUnavailable')}</span>
               )}
             </button>
             <button
@@ -60,10 +66,8 @@ export function FirstRun() {
               disabled={demoStarting}
               data-testid="choose-connect"
             >
-              <span className="choice-card-title">Connect to my platform</span>
-              <span className="choice-card-text">
-                Enter its base URL and the credentials you were given: User, Product, Device or Project.
-              </span>
+              <span className="choice-card-title">{t('firstRun.connectTitle')}</span>
+              <span className="choice-card-text">{t('firstRun.connectText')}</span>
             </button>
           </div>
         )}
@@ -71,15 +75,15 @@ export function FirstRun() {
         <div aria-live="polite" className="first-run-status">
           {demoStarting && (
             <p className="progress-line" role="status" data-testid="demo-progress">
-              <span className="spinner" aria-hidden="true" /> Starting the demo platform and creating its
-              profile…
+              <span className="spinner" aria-hidden="true" /> {t('firstRun.demoProgress')}
             </p>
           )}
         </div>
         {demoError && !demoStarting && (
           <ErrorPanel
-            title="The demo platform did not start"
+            title={t('firstRun.demoFailed')}
             message={demoError.message}
+            coded={demoError}
             status={demoError.status}
             kind={demoError.kind}
             onRetry={() => void startDemo()}
@@ -88,15 +92,14 @@ export function FirstRun() {
 
         {connecting && (
           <section className="first-run-form" aria-labelledby="connect-heading">
-            <h2 id="connect-heading">Connect to my platform</h2>
+            <h2 id="connect-heading">{t('firstRun.connectTitle')}</h2>
             <ProfileForm selectOnSave onSaved={() => undefined} onCancel={() => setConnecting(false)} />
           </section>
         )}
 
         {appInfo && (
           <footer className="first-run-footer text-muted small">
-            Secrets you enter are stored encrypted on this computer.{' '}
-            <StorageTierBadge tier={appInfo.storageTier} />
+            {t('firstRun.footer')} <StorageTierBadge tier={appInfo.storageTier} />
           </footer>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../../components/text-field';
 
 export interface MediaHostFieldProps {
@@ -16,6 +17,7 @@ export interface MediaHostFieldProps {
  */
 export function MediaHostField({ value, onChange, errors }: MediaHostFieldProps) {
   const id = useId();
+  const { t } = useTranslation('profiles');
   const set = value.http.trim() !== '' || value.https.trim() !== '';
   const [open, setOpen] = useState(set);
   const shown = open || !!errors.http || !!errors.https;
@@ -35,43 +37,41 @@ export function MediaHostField({ value, onChange, errors }: MediaHostFieldProps)
           onClick={() => setOpen(!shown)}
           data-testid="media-host-toggle"
         >
-          <span aria-hidden="true">{shown ? '▾' : '▸'}</span> Media host (behind NAT)
+          <span aria-hidden="true">{shown ? '▾' : '▸'}</span> {t('mediaHost.toggle')}
         </button>
         {!shown && (
           <span className="text-muted small" data-testid="media-host-summary">
             {' '}
-            · {set ? summary : 'as the platform says'}
+            · {set ? summary : t('mediaHost.asPlatformSays')}
           </span>
         )}
       </legend>
       {shown && (
         <p className="field-hint" id={`${id}-hint`}>
-          Only when the platform&apos;s stream addresses name its media server&apos;s inside address (or
-          127.0.0.1) and nothing plays from here: the host and port that reach it from this computer. It
-          replaces the host and port of every stream address; path and query stay.
+          {t('mediaHost.hint')}
         </p>
       )}
       {shown && (
         <div className="form-grid" id={`${id}-fields`}>
           <TextField
-            label="For http:// and ws:// streams"
+            label={t('mediaHost.http')}
             name="mediaHost.http"
             value={value.http}
             placeholder="203.0.113.7:8080"
             inputMode="url"
             error={errors.http}
-            hint="host or host:port; blank: as the platform says"
+            hint={t('mediaHost.fieldHint')}
             onChange={(http) => onChange({ ...value, http })}
             data-testid="media-host-http"
           />
           <TextField
-            label="For https:// and wss:// streams"
+            label={t('mediaHost.https')}
             name="mediaHost.https"
             value={value.https}
-            placeholder="media.example.com:8443"
+            placeholder={t('mediaHost.httpsPlaceholder')}
             inputMode="url"
             error={errors.https}
-            hint="host or host:port; blank: as the platform says"
+            hint={t('mediaHost.fieldHint')}
             onChange={(https) => onChange({ ...value, https })}
             data-testid="media-host-https"
           />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Placement } from '../../../electron/shared/domain';
 
 export interface PlacementFieldProps {
@@ -9,24 +10,17 @@ export interface PlacementFieldProps {
   disabled?: boolean;
 }
 
-const OPTIONS: [Placement, string][] = [
-  ['query', 'Query parameters'],
-  ['headers', 'Headers'],
-];
-
-const WHERE: Record<Placement, string> = {
-  headers: 'HTTP headers',
-  query: 'query parameters of the address',
-};
+const OPTIONS: readonly Placement[] = ['query', 'headers'];
 
 /** Where the credentials travel: chosen by hand, or found by the connection test (which says so). */
 export function PlacementField({ value, onChange, found, disabled }: PlacementFieldProps) {
   const id = useId();
+  const { t } = useTranslation('profiles');
   return (
     <fieldset className="choice-group" aria-describedby={`${id}-hint`} disabled={disabled}>
-      <legend className="field-label">Send credentials as</legend>
+      <legend className="field-label">{t('placement.legend')}</legend>
       <div className="segmented">
-        {OPTIONS.map(([option, label]) => (
+        {OPTIONS.map((option) => (
           <label key={option} className={`segment ${value === option ? 'segment-on' : ''}`}>
             <input
               type="radio"
@@ -35,14 +29,14 @@ export function PlacementField({ value, onChange, found, disabled }: PlacementFi
               checked={value === option}
               onChange={() => onChange(option)}
             />
-            {label}
+            {t(`placement.${option}`)}
           </label>
         ))}
       </div>
       <p className={`field-hint ${found ? 'text-ok' : ''}`} id={`${id}-hint`} data-testid="placement-hint">
         {found
-          ? `✓ Credentials go in ${WHERE[value]} — found by the connection test.`
-          : 'Where this platform expects the credentials. “Test connection” finds out and sets it for you.'}
+          ? t(value === 'headers' ? 'placement.foundHeaders' : 'placement.foundQuery')
+          : t('placement.hint')}
       </p>
     </fieldset>
   );

@@ -1,7 +1,7 @@
+import i18next from 'i18next';
 import {
   isWeakStorageRefusal as isWeakRefusal,
   missingSecrets,
-  rebindDetail,
   secretBindingChange,
   type RebindReason,
 } from '../../../electron/shared/secret-binding';
@@ -17,6 +17,14 @@ import {
   type ProfileSaveInput,
   type ProfileView,
 } from '../../../electron/shared/profile';
+import { startI18n } from '../../i18n/start-i18n';
+
+/**
+ * The app's words outside a component. The composition root starts the language before the first
+ * render; a caller that runs without it (a unit test, a script) has it started here, in the
+ * operator's language, rather than getting empty words.
+ */
+const words = () => (i18next.isInitialized ? i18next : startI18n());
 
 /**
  * What the profile form holds while the operator types.
@@ -125,17 +133,22 @@ export function secretRebindReason(draft: ProfileDraft, saved: ProfileView | und
 
 /** What the form says when a saved secret cannot serve the draft, by the shared rule's reason. */
 function rebindWords(why: RebindReason): string {
+  const { t } = words();
   switch (why.kind) {
     case 'new-profile':
-      return 'Type the secret: a new profile has none saved.';
+      return t('profiles:rebind.newProfile');
     case 'credential-type':
-      return 'Type the secret: the credential type changed.';
+      return t('profiles:rebind.credentialType');
     case 'address':
-      return 'Type the secret again: a saved secret is only sent to the platform it was entered for.';
+      return t('profiles:rebind.address');
     case 'keys':
-      return 'Type the secret again: a saved secret is only used with the keys it was entered with.';
+      return t('profiles:rebind.keys');
     case 'media-host':
-      return `Type the secret again: ${rebindDetail(why)}.`;
+      return t('profiles:rebind.mediaHost', {
+        scheme: why.scheme,
+        from: why.from ?? t('profiles:rebind.mediaHostNone'),
+        to: why.to,
+      });
   }
 }
 
@@ -152,25 +165,44 @@ export function secretIsStored(draft: ProfileDraft, saved: ProfileView | undefin
  * it must bring by the shared binding rule. Problems are named by their paths (`keys.userKey`).
  */
 export function checkDraft(draft: ProfileDraft, saved?: ProfileView): FieldProblem[] {
+  const { t } = words();
   const input = toSaveInput(draft);
   const problems: FieldProblem[] = [];
+  // A blank field, in the form's words (the schema's own key check is a refinement, which zod skips
+  // while another field is invalid; and the schema's words are English).
+  const blank = new Set<string>();
+  const required = (path: string, message: string) => {
+    blank.add(path);
+    problems.push({ path, message });
+  };
+  if (input.name === '') required('name', t('profiles:form.nameRequired'));
+  if (input.baseUrl === '') required('baseUrl', t('profiles:form.baseUrlRequired'));
+  for (const name of CREDENTIAL_FIELDS[draft.credentialType].keys)
+    if ((draft.keys[name] ?? '').trim() === '')
+      required(`keys.${name}`, t('profiles:form.keyRequired', { name }));
   const parsed = ProfileSaveInputSchema.safeParse(input);
   if (!parsed.success)
-    for (const issue of parsed.error.issues)
-      problems.push({ path: issue.path.map(String).join('.'), message: issue.message });
-  // The schema's own key check is a refinement, which zod skips while another field is invalid.
-  for (const name of CREDENTIAL_FIELDS[draft.credentialType].keys) {
-    if ((draft.keys[name] ?? '').trim() === '')
-      problems.push({ path: `keys.${name}`, message: `${name} is required` });
-  }
-  // Which secrets must be typed, by the shared rule; said in the form's words where a saved one no longer serves.
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (!blank.has(path)) problems.push({ path, message: issue.message });
+    }
+  // Which secrets must be typed, by the shared rule, and why, in the form's words.
   const rebind = secretRebindReason(draft, saved);
-  for (const p of missingSecrets(bindingOf(draft), savedBinding(saved)))
-    problems.push(rebind ? { ...p, message: rebind } : p);
+  const secretRequired = missingSecretWords(secretBindingChange(input, saved));
+  for (const p of missingSecrets(input, savedBinding(saved)))
+    problems.push({ ...p, message: rebind ?? secretRequired(p.path.replace(/^secrets\./, '')) });
   const seen = new Set<string>();
   return problems.filter(
     (p) => !seen.has(`${p.path}\n${p.message}`) && !!seen.add(`${p.path}\n${p.message}`),
   );
+}
+
+/** Why a secret must be typed where no saved one is being re-bound: a new profile, a new type, none stored. */
+function missingSecretWords(why: RebindReason | undefined): (name: string) => string {
+  const { t } = words();
+  if (why?.kind === 'new-profile') return (name) => t('profiles:form.secretRequiredNew', { name });
+  if (why?.kind === 'credential-type') return (name) => t('profiles:form.secretRequiredType', { name });
+  return (name) => t('profiles:form.secretRequiredNone', { name });
 }
 
 /** Problems by path, the first message per path: what each field shows under itself. */

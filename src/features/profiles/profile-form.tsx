@@ -1,12 +1,10 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import {
   CREDENTIAL_FIELDS,
-  CREDENTIAL_TYPE_LABELS,
   CredentialTypeSchema,
-  OPERATION_LABELS,
   operationsOf,
-  type CredentialType,
   type FieldProblem,
 } from '../../../electron/shared/domain';
 import type { AppError } from '../../../electron/shared/contract';
@@ -16,7 +14,8 @@ import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SecretField } from '../../components/secret-field';
 import { TextField } from '../../components/text-field';
-import { useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
+import { useProfileSession } from '../../session/profiles-store';
 import { ConnectionTestReport } from './connection-test-report';
 import { MediaHostField } from './media-host-field';
 import { PlacementField } from './placement-field';
@@ -45,15 +44,6 @@ export interface ProfileFormProps {
   onCancel?: () => void;
 }
 
-export const STORED_SECRET_PLACEHOLDER = '•••••• stored — leave blank to keep';
-
-const TYPE_HINTS: Record<CredentialType, string> = {
-  user: 'userKey, authKey and authSecret of a platform user',
-  product: 'productKey, queryKey and querySecret of one product',
-  device: 'deviceKey and queryToken of one device',
-  project: 'projectKey, projectAuthKey and projectAuthSecret of a project',
-};
-
 /** A test under way: when it started, and its number (a cancelled one's late answer is ignored). */
 interface Testing {
   startedAt: number;
@@ -71,9 +61,9 @@ interface Testing {
  * out by itself).
  */
 export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }: ProfileFormProps) {
-  const { appInfo, save, test } = useProfilesStore(
-    useShallow((s) => ({ appInfo: s.appInfo, save: s.save, test: s.test })),
-  );
+  const appInfo = useCoreMirror((m) => m.appInfo);
+  const { t } = useTranslation(['profiles', 'common']);
+  const { save, test } = useProfileSession(useShallow((s) => ({ save: s.save, test: s.test })));
   const [draft, setDraft] = useState<ProfileDraft>(() =>
     profile ? draftFromProfile(profile) : emptyDraft(),
   );
@@ -98,7 +88,8 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
   const editing = !!profile;
   const busy = saving || testing !== null;
   const rebind = secretRebindReason(draft, profile);
-  const httpWarning = plainHttpWarning(draft.baseUrl);
+  // The shared rule says when; the words are the form's (the host is the one the rule warned about).
+  const plainHttpHost = plainHttpWarning(draft.baseUrl) && hostOf(draft.baseUrl);
   // The test's result belongs to the connection it tested: shown only while that still stands.
   const result = tested && tested.fingerprint === testFingerprint(draft) ? tested.result : null;
   const placementFound = !!result?.ok && result.placement === draft.placement;
@@ -116,10 +107,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
     const rest = (error.details ?? []).filter((d) => !known.has(d.path));
     setTopError({
       title,
-      error:
-        atFields.length > 0 && rest.length === 0
-          ? { ...error, message: 'Check the fields marked below.' }
-          : error,
+      error: atFields.length > 0 && rest.length === 0 ? { ...error, message: t('form.checkFields') } : error,
     });
   };
 
@@ -128,8 +116,8 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
     setTopError(null);
     if (checkDraft(draft, profile).length > 0) {
       setTopError({
-        title: 'Not saved yet',
-        error: { kind: 'invalid-input', message: 'Check the fields marked below.' },
+        title: t('form.notSavedYet'),
+        error: { kind: 'invalid-input', message: t('form.checkFields') },
       });
       return false;
     }
@@ -149,7 +137,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       setWeakRefusal(saved.error);
       return;
     }
-    showError(saved.error.kind === 'locked' ? 'This wall is locked' : 'Not saved', saved.error);
+    showError(saved.error.kind === 'locked' ? t('form.locked') : t('form.notSaved'), saved.error);
   };
 
   /** Run the connection test; `thenSave`: the operator chose "Test now" on saving, so save if it passes. */
@@ -161,7 +149,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
     if (runs.current !== run) return; // cancelled meanwhile
     setTesting(null);
     if (!answer.ok) {
-      showError('The connection test could not run', answer.error);
+      showError(t('form.testCouldNotRun'), answer.error);
       return;
     }
     // Adopt where the credentials worked, so what is saved is what was tested.
@@ -178,7 +166,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       setSaving(false);
       if (saved.ok) onSaved(saved.value);
       else if (isWeakStorageRefusal(saved.error)) setWeakRefusal(saved.error);
-      else showError(saved.error.kind === 'locked' ? 'This wall is locked' : 'Not saved', saved.error);
+      else showError(saved.error.kind === 'locked' ? t('form.locked') : t('form.notSaved'), saved.error);
     } else setAsking(check);
   };
 
@@ -201,13 +189,14 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       onSubmit={submit}
       noValidate
       data-testid="profile-form"
-      aria-label="Connection profile"
+      aria-label={t('form.label')}
       aria-busy={busy || undefined}
     >
       {topError && (
         <ErrorPanel
           title={topError.title}
           message={topError.error.message}
+          coded={topError.error}
           status={topError.error.status}
           kind={topError.error.kind}
           testId="profile-form-error"
@@ -217,30 +206,30 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       <fieldset className="profile-form-fields" disabled={busy}>
         <div className="form-grid">
           <TextField
-            label="Name"
+            label={t('form.name')}
             value={draft.name}
-            placeholder="Site A control room"
+            placeholder={t('form.namePlaceholder')}
             error={errors.name}
             onChange={(v) => change('name', (d) => ({ ...d, name: v }))}
             autoFocus
           />
           <TextField
-            label="Base URL"
+            label={t('form.baseUrl')}
             value={draft.baseUrl}
-            placeholder="https://iot.example.com/api"
+            placeholder={t('form.baseUrlPlaceholder')}
             inputMode="url"
             error={errors.baseUrl}
             onChange={(v) => change('baseUrl', (d) => ({ ...d, baseUrl: v }))}
           />
         </div>
-        {httpWarning && (
+        {plainHttpHost && (
           <p className="callout callout-warn small" role="note" data-testid="plain-http-warning">
-            ⚠ {httpWarning}
+            ⚠ {t('form.plainHttp', { host: plainHttpHost })}
           </p>
         )}
 
         <fieldset className="choice-group" aria-describedby={`${typeGroupId}-hint`}>
-          <legend className="field-label">Credential type</legend>
+          <legend className="field-label">{t('form.credentialType')}</legend>
           <div className="segmented">
             {CredentialTypeSchema.options.map((type) => (
               <label key={type} className={`segment ${draft.credentialType === type ? 'segment-on' : ''}`}>
@@ -251,16 +240,17 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
                   checked={draft.credentialType === type}
                   onChange={() => change('credentialType', (d) => ({ ...d, credentialType: type }))}
                 />
-                {CREDENTIAL_TYPE_LABELS[type]}
+                {t(`common:credentialType.${type}`)}
               </label>
             ))}
           </div>
           <p className="field-hint" id={`${typeGroupId}-hint`}>
-            {TYPE_HINTS[draft.credentialType]}. Can:{' '}
-            {operationsOf(draft.credentialType)
-              .map((op) => OPERATION_LABELS[op])
-              .join(', ')}
-            .
+            {t('form.typeHint', {
+              fields: t(`form.typeFields.${draft.credentialType}`),
+              operations: operationsOf(draft.credentialType)
+                .map((op) => t(`operation.${op}`))
+                .join(t('form.operationSeparator')),
+            })}
           </p>
         </fieldset>
 
@@ -286,16 +276,16 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
                 label={name}
                 name={name}
                 value={draft.secrets[name] ?? ''}
-                placeholder={stored ? STORED_SECRET_PLACEHOLDER : undefined}
+                placeholder={stored ? t('form.storedPlaceholder') : undefined}
                 hint={
                   rebind && !typed ? (
                     <span className="text-warn" data-testid="secret-again">
                       {rebind}
                     </span>
                   ) : stored ? (
-                    'A blank field keeps the stored secret.'
+                    t('form.secretKept')
                   ) : (
-                    'Stored encrypted on this computer; never shown again.'
+                    t('form.secretNew')
                   )
                 }
                 error={errors[`secrets.${name}`]}
@@ -325,8 +315,7 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
 
       {appInfo?.storageTier === 'weak' && !weakRefusal && (
         <p className="callout callout-warn" role="note">
-          This computer has no OS keychain: secrets can only be stored with weak protection. You will be asked
-          to confirm.
+          {t('form.weakNote')}
         </p>
       )}
 
@@ -335,10 +324,10 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
           <p>{weakRefusal.message}</p>
           <label className="checkbox">
             <input type="checkbox" checked={acceptWeak} onChange={(e) => setAcceptWeak(e.target.checked)} />
-            Store this profile&apos;s secrets with weak protection anyway
+            {t('form.acceptWeak')}
           </label>
           <Button variant="danger" disabled={!acceptWeak} busy={saving} onClick={() => void doSave(true)}>
-            Save with weak storage
+            {t('form.saveWeak')}
           </Button>
         </div>
       )}
@@ -350,24 +339,24 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
           <TestProgress startedAt={testing.startedAt} onCancel={cancelTest} />
         ) : (
           <Button onClick={() => void runTest()} disabled={saving}>
-            Test connection
+            {t('form.test')}
           </Button>
         )}
         <span className="spacer" />
         {onCancel && (
           <Button variant="ghost" onClick={onCancel}>
-            Cancel
+            {t('form.cancel')}
           </Button>
         )}
         <Button type="submit" variant="primary" busy={saving} disabled={testing !== null}>
-          {editing ? 'Save changes' : 'Save profile'}
+          {editing ? t('form.saveChanges') : t('form.saveNew')}
         </Button>
       </div>
 
       {asking && (
         <SaveCheckDialog
           check={asking}
-          afterSave={selectOnSave || profile?.selected ? undefined : 'It will not become the active profile.'}
+          afterSave={selectOnSave || profile?.selected ? undefined : t('form.notActiveAfterSave')}
           onCancel={() => setAsking(null)}
           onSaveAnyway={() => {
             setAsking(null);
@@ -381,4 +370,13 @@ export function ProfileForm({ profile, selectOnSave = false, onSaved, onCancel }
       )}
     </form>
   );
+}
+
+/** host[:port] of an address, as the plain-http warning names it. */
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    return new URL(baseUrl.trim()).host;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useShallow } from 'zustand/react/shallow';
-import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
 import { plainError } from '../../lib/plain-error';
 import { useNoticesStore } from '../../session/notices-store';
-import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { nextChoice, type ChoiceEvent } from './profile-choice';
 import { StorageTierBadge } from './storage-tier-badge';
 
@@ -22,9 +22,10 @@ export interface ProfileSwitcherProps {
  * Escape goes back, a mouse choice switches at once.
  */
 export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
-  const { profiles, active, select } = useProfilesStore(
-    useShallow((s) => ({ profiles: s.profiles, active: selectActiveProfile(s), select: s.select })),
-  );
+  const { t } = useTranslation(['profiles', 'common']);
+  const profiles = useCoreMirror((m) => m.profiles);
+  const active = selectActiveProfile({ profiles });
+  const select = useProfileSession((s) => s.select);
   const notify = useNoticesStore((s) => s.notify);
   const id = useId();
   const hintId = useId();
@@ -36,7 +37,10 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
   const switchTo = async (value: string) => {
     const result = await select(value || null);
     if (!result.ok)
-      notify({ level: 'error', message: `Could not switch profile: ${plainError(result.error).message}` });
+      notify({
+        level: 'error',
+        message: t('switcher.switchFailed', { reason: plainError(result.error).message }),
+      });
   };
   const take = (event: ChoiceEvent) => {
     const step = nextChoice(activeId, pending, event);
@@ -57,7 +61,7 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
   return (
     <div className="profile-switcher" data-testid="profile-switcher">
       <label htmlFor={id} className="topbar-label">
-        Profile
+        {t('switcher.label')}
       </label>
       <select
         id={id}
@@ -75,10 +79,10 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
         data-pending={pending !== null}
         data-testid="profile-select"
       >
-        {!active && <option value="">Choose a profile…</option>}
+        {!active && <option value="">{t('switcher.choose')}</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({CREDENTIAL_TYPE_LABELS[p.credentialType]})
+            {t('switcher.option', { name: p.name, type: t(`common:credentialType.${p.credentialType}`) })}
           </option>
         ))}
       </select>
@@ -87,22 +91,22 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
           id={hintId}
           className="text-muted small"
           role="status"
-          title={`Escape stays on ${active?.name ?? 'no profile'}`}
+          title={active ? t('switcher.escapeStays', { name: active.name }) : t('switcher.escapeStaysNone')}
           data-testid="profile-pending-hint"
         >
-          Enter to switch · Esc to stay
+          {t('switcher.pendingHint')}
         </span>
       )}
       {active && (
         <>
-          <Badge tone="info" testId="credential-type" title="Credential type of the active profile">
-            {CREDENTIAL_TYPE_LABELS[active.credentialType]}
+          <Badge tone="info" testId="credential-type" title={t('switcher.typeTitle')}>
+            {t(`common:credentialType.${active.credentialType}`)}
           </Badge>
           <StorageTierBadge tier={active.storageTier} />
         </>
       )}
       <Button size="small" onClick={onManageProfiles} data-testid="manage-profiles">
-        Profiles…
+        {t('switcher.manage')}
       </Button>
     </div>
   );

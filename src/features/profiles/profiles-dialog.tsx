@@ -1,6 +1,6 @@
 import { useState, type HTMLAttributes, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { CREDENTIAL_TYPE_LABELS } from '../../../electron/shared/domain';
 import type { ProfileView } from '../../../electron/shared/profile';
 import { Badge } from '../../components/badge';
 import { Button } from '../../components/button';
@@ -9,7 +9,8 @@ import { Dialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { plainError } from '../../lib/plain-error';
 import { useNoticesStore } from '../../session/notices-store';
-import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
 import { StorageTierBadge } from './storage-tier-badge';
 
@@ -34,18 +35,16 @@ export interface ProfilesDialogProps {
  * someone asked to edit that profile (the session's `editRequest`).
  */
 export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
-  const { profiles, active, appInfo, select, remove } = useProfilesStore(
-    useShallow((s) => ({
-      profiles: s.profiles,
-      active: selectActiveProfile(s),
-      appInfo: s.appInfo,
-      select: s.select,
-      remove: s.remove,
-    })),
+  const { profiles, appInfo } = useCoreMirror(
+    useShallow((m) => ({ profiles: m.profiles, appInfo: m.appInfo })),
   );
+  const active = selectActiveProfile({ profiles });
+  const { t } = useTranslation(['profiles', 'common']);
+  const { select, remove } = useProfileSession(useShallow((s) => ({ select: s.select, remove: s.remove })));
   const { notify, dismiss } = useNoticesStore(useShallow((s) => ({ notify: s.notify, dismiss: s.dismiss })));
   const [view, setView] = useState<View>(() => {
-    const { editRequest, profiles: all, requestEdit } = useProfilesStore.getState();
+    const { editRequest, requestEdit } = useProfileSession.getState();
+    const all = useCoreMirror.getState().profiles;
     if (editRequest === null) return { kind: 'list' };
     requestEdit(null);
     return all.some((p) => p.id === editRequest) ? { kind: 'edit', id: editRequest } : { kind: 'list' };
@@ -67,10 +66,13 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
     setConfirmId(null);
     notify(
       result.ok
-        ? { level: 'info', message: `Profile "${toDelete.name}" was deleted.` }
+        ? { level: 'info', message: t('dialog.deleted', { name: toDelete.name }) }
         : {
             level: 'error',
-            message: `Could not delete "${toDelete.name}": ${plainError(result.error).message}`,
+            message: t('dialog.deleteFailed', {
+              name: toDelete.name,
+              reason: plainError(result.error).message,
+            }),
           },
     );
   };
@@ -78,7 +80,10 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
   const onUse = async (id: string) => {
     const result = await select(id);
     if (!result.ok)
-      notify({ level: 'error', message: `Could not switch profile: ${plainError(result.error).message}` });
+      notify({
+        level: 'error',
+        message: t('dialog.switchFailed', { reason: plainError(result.error).message }),
+      });
     else {
       // "…the active profile is still X" is no longer true.
       dismiss(savedNoticeId(id));
@@ -88,10 +93,10 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
 
   const title =
     view.kind === 'new'
-      ? 'Add a profile'
+      ? t('dialog.titleNew')
       : view.kind === 'edit'
-        ? `Edit “${editing?.name ?? ''}”`
-        : 'Connection profiles';
+        ? t('dialog.titleEdit', { name: editing?.name ?? '' })
+        : t('dialog.titleList');
 
   return (
     <Dialog title={title} onClose={onClose} size="large" testId="profiles-dialog">
@@ -99,55 +104,61 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
         <>
           {appInfo && (
             <p className="text-muted small">
-              Secrets are stored encrypted on this computer <StorageTierBadge tier={appInfo.storageTier} />
+              {t('dialog.storedHere')} <StorageTierBadge tier={appInfo.storageTier} />
             </p>
           )}
           {addedProfile && (
             <div className="callout callout-info profile-added" role="status" data-testid="profile-added">
               <p>
-                “{addedProfile.name}” is saved. {active ? <>The wall still uses “{active.name}”.</> : null}
+                {active
+                  ? t('dialog.addedStillUses', { name: addedProfile.name, active: active.name })
+                  : t('dialog.added', { name: addedProfile.name })}
               </p>
               <Button size="small" variant="primary" onClick={() => void onUse(addedProfile.id)}>
-                Switch now
+                {t('dialog.switchNow')}
               </Button>
             </div>
           )}
           {profiles.length === 0 ? (
             <EmptyState
-              title="No profiles yet"
-              action={<Button onClick={() => setView({ kind: 'new' })}>Add a profile</Button>}
+              title={t('dialog.empty')}
+              action={<Button onClick={() => setView({ kind: 'new' })}>{t('dialog.addAProfile')}</Button>}
             />
           ) : (
-            <ul className="profile-list" aria-label="Profiles">
+            <ul className="profile-list" aria-label={t('dialog.listLabel')}>
               {profiles.map((p) => (
                 <li key={p.id} className="profile-item" data-testid="profile-item" data-profile-id={p.id}>
                   <div className="profile-item-main">
                     <span className="profile-item-name">{p.name}</span>
-                    {p.selected && <Badge tone="ok">Active</Badge>}
-                    <Badge tone="info">{CREDENTIAL_TYPE_LABELS[p.credentialType]}</Badge>
+                    {p.selected && <Badge tone="ok">{t('dialog.active')}</Badge>}
+                    <Badge tone="info">{t(`common:credentialType.${p.credentialType}`)}</Badge>
                     <StorageTierBadge tier={p.storageTier} />
                     <div className="profile-item-url text-muted small">{p.baseUrl}</div>
                   </div>
                   <div className="profile-item-actions">
                     {!p.selected && (
-                      <Button size="small" onClick={() => void onUse(p.id)} aria-label={`Use ${p.name}`}>
-                        Use
+                      <Button
+                        size="small"
+                        onClick={() => void onUse(p.id)}
+                        aria-label={t('dialog.useLabel', { name: p.name })}
+                      >
+                        {t('dialog.use')}
                       </Button>
                     )}
                     <Button
                       size="small"
                       onClick={() => setView({ kind: 'edit', id: p.id })}
-                      aria-label={`Edit ${p.name}`}
+                      aria-label={t('dialog.editLabel', { name: p.name })}
                     >
-                      Edit
+                      {t('dialog.edit')}
                     </Button>
                     <Button
                       size="small"
                       variant="danger"
                       onClick={() => setConfirmId(p.id)}
-                      aria-label={`Delete ${p.name}`}
+                      aria-label={t('dialog.deleteLabel', { name: p.name })}
                     >
-                      Delete
+                      {t('dialog.delete')}
                     </Button>
                   </div>
                 </li>
@@ -156,7 +167,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
           )}
           <div className="form-actions">
             <Button variant="primary" onClick={() => setView({ kind: 'new' })} data-testid="add-profile">
-              Add profile
+              {t('dialog.add')}
             </Button>
           </div>
         </>
@@ -170,8 +181,8 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
               id: savedNoticeId(p.id),
               level: 'info',
               message: p.selected
-                ? `Profile "${p.name}" was saved and is now active.`
-                : `Profile "${p.name}" was saved. The active profile is still "${active?.name ?? ''}".`,
+                ? t('dialog.savedActive', { name: p.name })
+                : t('dialog.savedNotActive', { name: p.name, active: active?.name ?? '' }),
             });
             if (!p.selected) setAdded(p.id);
             setView({ kind: 'list' });
@@ -185,7 +196,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
           profile={editing}
           onSaved={(p) => {
             onSaved?.(p);
-            notify({ level: 'info', message: `Profile "${p.name}" was saved.` });
+            notify({ level: 'info', message: t('dialog.saved', { name: p.name }) });
             setView({ kind: 'list' });
           }}
           onCancel={() => setView({ kind: 'list' })}
@@ -195,18 +206,18 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
         // Its Escape closes this question only, not the profiles dialog around it.
         <div className="contents" {...containCancel}>
           <ConfirmDialog
-            title="Delete this profile?"
+            title={t('dialog.deleteTitle')}
             message={
               <>
                 <p>
-                  “{toDelete.name}” and its stored secrets will be removed from this machine.
-                  {toDelete.selected &&
-                    ' It is the active profile: the wall and catalog will have no profile.'}
+                  {t(toDelete.selected ? 'dialog.deleteBodyActive' : 'dialog.deleteBody', {
+                    name: toDelete.name,
+                  })}
                 </p>
-                <p className="text-muted small">The platform itself is not changed.</p>
+                <p className="text-muted small">{t('dialog.platformUnchanged')}</p>
               </>
             }
-            confirmLabel="Delete profile"
+            confirmLabel={t('dialog.deleteConfirm')}
             danger
             busy={removing}
             onConfirm={() => void onRemove()}

@@ -1,6 +1,8 @@
 import { useEffect, useRef, type HTMLAttributes, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
+import type { TFunction } from 'i18next';
 import type { ProfileTestResult } from '../../../electron/shared/profile';
 import type { SaveQuestion } from './save-check';
 
@@ -27,6 +29,7 @@ export function SaveCheckDialog({
   onSaveAnyway,
   onCancel,
 }: SaveCheckDialogProps) {
+  const { t } = useTranslation('profiles');
   const failed = check.kind === 'failed';
   const box = useRef<HTMLDivElement>(null);
   // showModal() focuses the first control (the ✕); Enter should do no harm: keep editing.
@@ -36,21 +39,21 @@ export function SaveCheckDialog({
   return (
     <div className="contents" ref={box} {...contain}>
       <Dialog
-        title={failed ? 'The connection test failed' : 'Not tested yet'}
+        title={failed ? t('saveCheck.failedTitle') : t('saveCheck.untestedTitle')}
         onClose={onCancel}
         size="small"
         testId="save-check-dialog"
         footer={
           <>
             <Button onClick={onCancel} data-keep-editing>
-              Keep editing
+              {t('saveCheck.keepEditing')}
             </Button>
             <Button variant={failed ? 'danger' : 'secondary'} onClick={onSaveAnyway}>
-              Save anyway
+              {t('saveCheck.saveAnyway')}
             </Button>
             {!failed && (
               <Button variant="primary" onClick={onTestNow}>
-                Test now
+                {t('saveCheck.testNow')}
               </Button>
             )}
           </>
@@ -58,13 +61,9 @@ export function SaveCheckDialog({
       >
         <div className="confirm-message">
           {failed ? (
-            <p data-testid="save-check-message">
-              The connection test failed: {failureText(check.result)} Save anyway?
-            </p>
+            <p data-testid="save-check-message">{failureText(check.result, t)}</p>
           ) : (
-            <p data-testid="save-check-message">
-              These credentials have not been tried against the platform yet. Test now, or save anyway?
-            </p>
+            <p data-testid="save-check-message">{t('saveCheck.untested')}</p>
           )}
           {afterSave && <p className="text-muted small">{afterSave}</p>}
         </div>
@@ -73,11 +72,16 @@ export function SaveCheckDialog({
   );
 }
 
-/** The test's own message, with the HTTP status the platform answered when it did: "… (HTTP 401)." */
-function failureText(result: ProfileTestResult): string {
+/**
+ * The question with the test's own message (the core's words, as they came), and the HTTP status the
+ * platform answered when it did: "… (HTTP 401). Save anyway?"
+ */
+function failureText(result: ProfileTestResult, t: TFunction<'profiles'>): string {
   const status = Object.values(result.operations)
     .map((op) => (op?.checked && op.checked !== 'ok' ? op.checked.status : undefined))
     .find((s) => s !== undefined);
   const message = result.message.trim().replace(/\.$/, '');
-  return `${message}${status !== undefined ? ` (HTTP ${status})` : ''}.`;
+  return status !== undefined
+    ? t('saveCheck.failedStatus', { message, status })
+    : t('saveCheck.failed', { message });
 }

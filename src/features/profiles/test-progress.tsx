@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { formatNumber } from '../../i18n/format';
 
 /** How long the platform has to answer one try of the connection test (the core's request timeout). */
 export const TEST_TRY_SECONDS = 10;
@@ -16,6 +18,7 @@ export interface TestProgressProps {
  * the text says a second try is running rather than showing a limit already passed.
  */
 export function TestProgress({ startedAt, onCancel }: TestProgressProps) {
+  const { t } = useTranslation('profiles');
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -27,13 +30,13 @@ export function TestProgress({ startedAt, onCancel }: TestProgressProps) {
     <div className="test-progress" role="status" data-testid="test-progress">
       <span className="spinner" aria-hidden="true" />
       <span>
-        {second
-          ? `Testing… a second try, up to ${TEST_TRY_SECONDS} s more`
-          : `Testing… up to ${TEST_TRY_SECONDS} s`}
-        <span className="text-muted"> · {seconds} s</span>
+        {t(second ? 'testProgress.secondTry' : 'testProgress.upTo', {
+          seconds: formatNumber(TEST_TRY_SECONDS),
+        })}
+        <span className="text-muted">{t('testProgress.elapsed', { seconds: formatNumber(seconds) })}</span>
       </span>
       <Button size="small" variant="ghost" onClick={onCancel} data-testid="cancel-test">
-        Cancel test
+        {t('testProgress.cancel')}
       </Button>
     </div>
   );

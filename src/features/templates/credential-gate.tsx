@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { canPerform, refusalMessage } from '../../../electron/shared/domain';
+import { useTranslation } from 'react-i18next';
+import { canPerform, OPERATION_MATRIX } from '../../../electron/shared/domain';
 import type { ProfileView } from '../../../electron/shared/profile';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
+import { formatOrList } from '../../i18n/format';
 
 export interface CredentialGateProps {
   /** The selected profile, or null when none is. */
@@ -17,6 +19,7 @@ export interface CredentialGateProps {
  * User and Project), or no profile is selected: says so, and offers the profiles that can.
  */
 export function CredentialGate({ active, profiles, onSelect, onManageProfiles }: CredentialGateProps) {
+  const { t } = useTranslation(['templates', 'common']);
   const able = profiles.filter((p) => canPerform(p.credentialType, 'createTemplate'));
   const [choice, setChoice] = useState(able[0]?.id ?? '');
   const [busy, setBusy] = useState(false);
@@ -26,16 +29,29 @@ export function CredentialGate({ active, profiles, onSelect, onManageProfiles }:
   return (
     <div className="callout callout-warn tpl-gate" data-testid="credential-gate">
       <p className="callout-title">
-        {active ? refusalMessage(active.credentialType, 'createTemplate') : 'No profile is selected.'}
+        {active
+          ? t('gate.refusal', {
+              type: t(`common:credentialType.${active.credentialType}`),
+              allowed: formatOrList(
+                OPERATION_MATRIX.createTemplate.map((type) => t(`common:credentialType.${type}`)),
+              ),
+            })
+          : t('gate.noProfile')}
       </p>
       {able.length > 0 ? (
         <>
-          <p>Switch to a profile that can add archive templates:</p>
+          <p>{t('gate.switchTo')}</p>
           <div className="tpl-gate-row">
             <SelectField
-              label="Profile"
+              label={t('gate.profile')}
               value={chosen}
-              options={able.map((p) => ({ value: p.id, label: `${p.name} (${p.credentialType})` }))}
+              options={able.map((p) => ({
+                value: p.id,
+                label: t('gate.option', {
+                  name: p.name,
+                  type: t(`common:credentialType.${p.credentialType}`),
+                }),
+              }))}
               onChange={setChoice}
             />
             <Button
@@ -46,10 +62,10 @@ export function CredentialGate({ active, profiles, onSelect, onManageProfiles }:
                 setError(null);
                 const answer = await onSelect(chosen);
                 setBusy(false);
-                if (!answer.ok) setError(answer.error?.message ?? 'The profile could not be selected.');
+                if (!answer.ok) setError(answer.error?.message ?? t('gate.selectFailed'));
               }}
             >
-              Switch profile
+              {t('gate.switch')}
             </Button>
           </div>
           {error && (
@@ -59,10 +75,10 @@ export function CredentialGate({ active, profiles, onSelect, onManageProfiles }:
           )}
         </>
       ) : (
-        <p>No profile with User or Project credentials exists yet.</p>
+        <p>{t('gate.none')}</p>
       )}
       <button type="button" className="link" onClick={onManageProfiles}>
-        Manage profiles
+        {t('gate.manage')}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { formatTime } from '../../lib/format-time';
+import { formatDateTime } from '../../i18n/format';
 import { isBlankDraft } from './template-draft';
 import { useTemplateFormStore } from './template-form-store';
 
@@ -14,6 +15,7 @@ export interface DraftStatusProps {
  * was saved: a failed save says "Not saved: …", and typing not yet saved says "Saving…".
  */
 export function DraftStatus({ switchingTo, profileName }: DraftStatusProps) {
+  const { t } = useTranslation('templates');
   const s = useTemplateFormStore(
     useShallow((state) => ({
       draft: state.draft,
@@ -34,12 +36,14 @@ export function DraftStatus({ switchingTo, profileName }: DraftStatusProps) {
             : 'saving';
   return (
     <span className="small text-muted tpl-draft-status" data-testid="draft-status" data-state={state}>
-      {state === 'switching' && `Switching to ${switchingTo}…`}
-      {state === 'failed' && <span className="text-warn">Not saved: {s.error}</span>}
-      {state === 'new' && 'New template'}
-      {state === 'saved' && s.savedAt !== null && `Draft saved ${formatTime(s.savedAt)}`}
-      {state === 'saving' && 'Saving the draft…'}
-      {state !== 'switching' && profileName && ` · ${profileName}`}
+      {state === 'switching' && t('draftStatus.switching', { name: switchingTo })}
+      {state === 'failed' && (
+        <span className="text-warn">{t('draftStatus.failed', { reason: s.error })}</span>
+      )}
+      {state === 'new' && t('draftStatus.new')}
+      {state === 'saved' && s.savedAt !== null && t('draftStatus.saved', { time: formatDateTime(s.savedAt) })}
+      {state === 'saving' && t('draftStatus.saving')}
+      {state !== 'switching' && profileName && t('draftStatus.profile', { name: profileName })}
     </span>
   );
 }

@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { parseJson } from './parse-json';
+import { wordProblem } from './problem-words';
 
 export interface ImportDialogProps {
   /** The form holds typed work that loading would replace. */
@@ -22,8 +24,13 @@ const MAX_BYTES = 1_000_000;
  * each problem shows at its field.
  */
 export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogProps) {
+  const { t } = useTranslation('templates');
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // What is wrong, in the words of the moment it is shown (a language switch re-words it).
+  const [problem, setProblem] = useState<{ file?: string; message: string } | null>(null);
+  const error = problem && wordedProblem(problem);
+  const setError = (message: string | null, file?: string) =>
+    setProblem(message === null ? null : { file, message });
   const [fileName, setFileName] = useState<string | null>(null);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
@@ -32,7 +39,7 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
   const load = (source: string, from: 'file' | 'text') => {
     const parsed = parseJson(source);
     if (!parsed.ok) {
-      setError(from === 'file' ? `${fileName ?? 'The file'}: ${parsed.message}` : parsed.message);
+      setError(parsed.message, from === 'file' ? (fileName ?? t('import.theFile')) : undefined);
       if (from === 'text') {
         // Put the cursor where the syntax breaks.
         const area = areaRef.current;
@@ -50,36 +57,48 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
     if (!loaded.ok) setError(loaded.message);
   };
 
+  function wordedProblem({ file, message }: { file?: string; message: string }): string {
+    const worded = wordProblem(message);
+    return file === undefined ? worded : t('import.fileProblem', { file, message: worded });
+  }
+
   return (
     <Dialog
-      title="Import a template"
+      title={t('import.title')}
       onClose={onClose}
       size="medium"
       testId="template-import-dialog"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('import.cancel')}</Button>
           <Button variant="primary" disabled={text.trim() === ''} onClick={() => load(text, 'text')}>
-            Load pasted text
+            {t('import.loadText')}
           </Button>
         </>
       }
     >
       <p className="text-muted small">
-        A JSON object with <span className="mono">name</span>, <span className="mono">desc</span> and{' '}
-        <span className="mono">parameters</span>, as the platform takes it (an export of this panel is one).
-        Whatever parses is loaded into the form, and each problem is shown at its field.
-        {replacesDraft && <strong> Loading replaces the draft you are editing.</strong>}
+        <Trans t={t} i18nKey="import.intro" components={{ mono: <span className="mono" /> }} />
+        {replacesDraft && <strong>{t('import.replaces')}</strong>}
       </p>
       <div className="field">
-        <label className="field-label" htmlFor={`${textId}-file`}>
-          From a file
-        </label>
+        <span className="field-label" id={`${textId}-file-label`}>
+          {t('import.fromFile')}
+        </span>
+        {/* The native picker's button speaks the browser's language, not the app's: it is hidden, and
+            this label (a click on it opens the picker) says the words. */}
+        <div className="tpl-file-row">
+          <label className="btn btn-secondary btn-small tpl-file-button" htmlFor={`${textId}-file`}>
+            {t('import.chooseFile')}
+          </label>
+          <span className="small text-muted">{fileName ?? t('import.noFile')}</span>
+        </div>
         <input
           id={`${textId}-file`}
           type="file"
           accept=".json,application/json,text/plain"
-          className="tpl-file"
+          className="tpl-file visually-hidden"
+          aria-labelledby={`${textId}-file-label`}
           data-testid="import-file"
           onChange={async (e) => {
             const file = e.target.files?.[0];
@@ -87,23 +106,23 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
             if (!file) return;
             setFileName(file.name);
             if (file.size > MAX_BYTES) {
-              setError(`${file.name} is larger than 1 MB: not a template.`);
+              setProblem({ message: t('import.tooLarge', { file: file.name }) });
               return;
             }
             const content = await file.text();
             const parsed = parseJson(content);
             if (!parsed.ok) {
-              setError(`${file.name}: ${parsed.message}`);
+              setError(parsed.message, file.name);
               return;
             }
             const loaded = onLoad(parsed.value);
-            if (!loaded.ok) setError(`${file.name}: ${loaded.message}`);
+            if (!loaded.ok) setError(loaded.message, file.name);
           }}
         />
       </div>
       <div className={`field${error ? ' field-invalid' : ''}`}>
         <label className="field-label" htmlFor={textId}>
-          Or paste the JSON
+          {t('import.paste')}
         </label>
         <textarea
           ref={areaRef}

@@ -1,4 +1,5 @@
-import { formatTime } from '../../lib/format-time';
+import { Trans, useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/format';
 import { Button } from '../../components/button';
 import { downloadJsonText } from '../../lib/download-file';
 import type { KeptAside } from './draft-storage';
@@ -14,31 +15,33 @@ export interface KeptAsideNoticeProps {
  * this says what happened, where its text is kept, and offers it as a file (to fix and import).
  */
 export function KeptAsideNotice({ kept, profileName, onDismiss }: KeptAsideNoticeProps) {
-  const saved = kept.savedAt !== null ? ` (saved ${formatTime(kept.savedAt)})` : '';
+  const { t } = useTranslation('templates');
+  const saved = kept.savedAt !== null ? t('keptAside.savedAt', { time: formatDateTime(kept.savedAt) }) : '';
   return (
     <div className="callout callout-warn tpl-kept" role="alert" data-testid="draft-kept-aside">
       <p className="callout-title">
         {kept.reason === 'unreadable'
-          ? `The saved draft of ${profileName}${saved} could not be read, so a new draft was started.`
-          : `A second draft of ${profileName}${saved}, left by this browser, was set aside.`}
+          ? t('keptAside.unreadable', { name: profileName, saved })
+          : t('keptAside.secondCopy', { name: profileName, saved })}
       </p>
       {kept.key !== null ? (
         <p>
-          Its text is kept with the wall&rsquo;s data as <span className="mono">{kept.key}</span>. Download it
-          to look at it, fix it and bring it back with Import…
+          <Trans
+            t={t}
+            i18nKey="keptAside.kept"
+            values={{ key: kept.key }}
+            components={{ mono: <span className="mono" /> }}
+          />
         </p>
       ) : (
-        <p>
-          It could not be kept aside (the wall service did not take it): download it now, before this draft is
-          saved over it.
-        </p>
+        <p>{t('keptAside.notKept')}</p>
       )}
       <div className="tpl-kept-actions">
         <Button size="small" data-testid="kept-aside-download" onClick={() => download(kept)}>
-          Download it
+          {t('keptAside.download')}
         </Button>
         <Button size="small" variant="ghost" onClick={onDismiss}>
-          Dismiss
+          {t('keptAside.dismiss')}
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { memo, useId, type KeyboardEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
@@ -6,7 +7,7 @@ import { MAP_KEYS_BY_TYPE } from '../../../electron/shared/domain';
 import { DraftInput } from './draft-input';
 import { paramFieldId } from './field-ids';
 import type { FieldMessagesOf } from './field-messages';
-import { DATA_TYPES, isDataType, MAP_FIELDS, type MapField, type ParameterDraft } from './template-draft';
+import { DATA_TYPES, isDataType, MAP_FIELDS, type ParameterDraft } from './template-draft';
 import { useTemplateFormStore } from './template-form-store';
 
 export interface ParameterEditorProps {
@@ -17,14 +18,6 @@ export interface ParameterEditorProps {
   /** Ask the form to put the focus on `[data-focus=…]` or `[data-field=…]` after the next render. */
   focusAfterRender(selector: string): void;
 }
-
-const MAP_LABELS: Record<MapField, string> = { min: 'Min', max: 'Max', step: 'Step', unitName: 'Unit' };
-const TYPE_HINTS: Record<string, string> = {
-  INTEGER: 'whole numbers',
-  FLOAT: 'single precision',
-  DOUBLE: 'double precision',
-  STRING: 'text',
-};
 
 /**
  * One parameter: identifier, name, type and the map keys of that type.
@@ -40,6 +33,7 @@ export const ParameterEditor = memo(function ParameterEditor({
   messagesOf,
   focusAfterRender,
 }: ParameterEditorProps) {
+  const { t } = useTranslation('templates');
   const headingId = useId();
   const actions = useTemplateFormStore(
     useShallow((s) => ({
@@ -57,7 +51,9 @@ export const ParameterEditor = memo(function ParameterEditor({
   const at = (rest: string) => `parameters[${index}].${rest}`;
   const id = (rest: string) => paramFieldId(key, rest);
   const identifier = parameter.identifier.trim();
-  const label = `parameter ${index + 1}${identifier ? ` (${identifier})` : ''}`;
+  const label = identifier
+    ? t('parameter.labelNamed', { number: index + 1, identifier })
+    : t('parameter.label', { number: index + 1 });
 
   const move = (delta: number, focus: string) => {
     if ((delta < 0 && index === 0) || (delta > 0 && index === count - 1)) return;
@@ -101,17 +97,17 @@ export const ParameterEditor = memo(function ParameterEditor({
         <h4 id={headingId} className="tpl-param-title" tabIndex={-1} data-focus={`${key}:head`}>
           <span className="tpl-param-number">{index + 1}</span>
           <span className="tpl-param-name">
-            {identifier || <span className="text-muted">new parameter</span>}
+            {identifier || <span className="text-muted">{t('parameter.new')}</span>}
           </span>
           {known && <span className="tpl-param-type">{dataType}</span>}
         </h4>
-        <div className="tpl-param-actions" role="group" aria-label={`Actions of ${label}`}>
+        <div className="tpl-param-actions" role="group" aria-label={t('parameter.actions', { label })}>
           <Button
             size="small"
             variant="ghost"
             className="btn-icon"
-            aria-label={`Move ${label} up`}
-            title="Move up (Alt+↑)"
+            aria-label={t('parameter.moveUp', { label })}
+            title={t('parameter.moveUpTitle')}
             aria-disabled={index === 0}
             data-focus={`${key}:up`}
             onClick={() => move(-1, `[data-focus="${CSS.escape(`${key}:up`)}"]`)}
@@ -122,8 +118,8 @@ export const ParameterEditor = memo(function ParameterEditor({
             size="small"
             variant="ghost"
             className="btn-icon"
-            aria-label={`Move ${label} down`}
-            title="Move down (Alt+↓)"
+            aria-label={t('parameter.moveDown', { label })}
+            title={t('parameter.moveDownTitle')}
             aria-disabled={index === count - 1}
             data-focus={`${key}:down`}
             onClick={() => move(1, `[data-focus="${CSS.escape(`${key}:down`)}"]`)}
@@ -133,8 +129,8 @@ export const ParameterEditor = memo(function ParameterEditor({
           <Button
             size="small"
             variant="ghost"
-            aria-label={`Duplicate ${label}`}
-            title="Duplicate"
+            aria-label={t('parameter.duplicate', { label })}
+            title={t('parameter.duplicateTitle')}
             className="btn-icon"
             data-focus={`${key}:duplicate`}
             onClick={() => {
@@ -148,8 +144,8 @@ export const ParameterEditor = memo(function ParameterEditor({
             size="small"
             variant="ghost"
             className="btn-icon tpl-remove"
-            aria-label={`Remove ${label}`}
-            title="Remove"
+            aria-label={t('parameter.remove', { label })}
+            title={t('parameter.removeTitle')}
             data-focus={`${key}:remove`}
             onClick={() => {
               actions.removeParameter(key);
@@ -169,23 +165,23 @@ export const ParameterEditor = memo(function ParameterEditor({
 
       <div className="tpl-grid">
         <DraftInput
-          label="Identifier"
+          label={t('parameter.identifier')}
           fieldId={id('identifier')}
           path={at('identifier')}
           value={parameter.identifier}
           messages={messagesOf(id('identifier'), at('identifier'))}
-          placeholder="e.g. temperature"
+          placeholder={t('parameter.identifierPlaceholder')}
           maxLength={200}
           onChange={(v) => actions.editParameter(key, 'identifier', v)}
           onBlur={() => actions.touch(id('identifier'))}
         />
         <DraftInput
-          label="Name"
+          label={t('parameter.name')}
           fieldId={id('name')}
           path={at('name')}
           value={parameter.name}
           messages={messagesOf(id('name'), at('name'))}
-          placeholder="e.g. Temperature"
+          placeholder={t('parameter.namePlaceholder')}
           onChange={(v) => actions.editParameter(key, 'name', v)}
           onBlur={() => actions.touch(id('name'))}
         />
@@ -205,31 +201,48 @@ export const ParameterEditor = memo(function ParameterEditor({
           {shownKeys.map((k) => (
             <DraftInput
               key={k}
-              label={dataType === 'STRING' && k === 'max' ? 'Max length' : MAP_LABELS[k]}
+              label={
+                dataType === 'STRING' && k === 'max' ? t('parameter.map.maxLength') : t(`parameter.map.${k}`)
+              }
               fieldId={id(`map.${k}`)}
               path={at(`map.${k}`)}
               value={parameter.values[k]}
               messages={messagesOf(id(`map.${k}`), at(`map.${k}`))}
               inputMode={k === 'unitName' ? undefined : integerLike ? 'numeric' : 'decimal'}
-              placeholder={k === 'unitName' ? 'e.g. °C' : dataType === 'STRING' ? 'e.g. 64' : 'optional'}
+              placeholder={
+                k === 'unitName'
+                  ? t('parameter.unitPlaceholder')
+                  : dataType === 'STRING'
+                    ? t('parameter.lengthPlaceholder')
+                    : t('parameter.optional')
+              }
               onChange={(v) => actions.editMapValue(key, k, v)}
               onBlur={() => actions.touch(id(`map.${k}`))}
             />
           ))}
         </div>
       )}
-      {!known && <p className="field-hint">Choose a type to set its limits.</p>}
+      {!known && <p className="field-hint">{t('parameter.chooseTypeHint')}</p>}
 
       {hidden.length > 0 && (
         <p className="field-hint tpl-hidden-note" data-testid="hidden-values">
-          Kept but not sent with {dataType}:{' '}
-          {hidden.map((k, i) => (
-            <span key={k}>
-              {i > 0 && ', '}
-              {MAP_LABELS[k].toLowerCase()} <span className="mono">{parameter.values[k]}</span>
-            </span>
-          ))}
-          . They come back if you switch to a number type.
+          <Trans
+            t={t}
+            i18nKey="parameter.hidden"
+            values={{ type: dataType }}
+            components={{
+              list: (
+                <>
+                  {hidden.map((k, i) => (
+                    <span key={k}>
+                      {i > 0 && t('parameter.listSeparator')}
+                      {t(`parameter.hiddenKey.${k}`)} <span className="mono">{parameter.values[k]}</span>
+                    </span>
+                  ))}
+                </>
+              ),
+            }}
+          />
         </p>
       )}
 
@@ -239,19 +252,25 @@ export const ParameterEditor = memo(function ParameterEditor({
         return (
           <div key={mapKey} className={`tpl-extra${error ? ' field-invalid' : ''}`}>
             <span className="tpl-extra-text">
-              Unknown key <span className="mono">{mapKey}</span> ={' '}
-              <span className="mono">{value || '""'}</span>
+              <Trans
+                t={t}
+                i18nKey="parameter.unknownKey"
+                components={{
+                  key: <span className="mono">{mapKey}</span>,
+                  value: <span className="mono">{value || '""'}</span>,
+                }}
+              />
             </span>
             <Button
               size="small"
               variant="ghost"
               data-field={fieldId}
               data-path={at(`map.${mapKey}`)}
-              aria-label={`Remove key ${mapKey} of ${label}`}
+              aria-label={t('parameter.removeKeyOf', { key: mapKey, label })}
               aria-describedby={error ? `${headingId}-${mapKey}-error` : undefined}
               onClick={() => actions.removeExtraKey(key, mapKey)}
             >
-              Remove key
+              {t('parameter.removeKey')}
             </Button>
             {error && (
               <span className="field-error tpl-extra-error" id={`${headingId}-${mapKey}-error`}>
@@ -280,9 +299,10 @@ function TypeSelect({
   onChange(value: string): void;
   onBlur(): void;
 }) {
+  const { t } = useTranslation('templates');
   const known = isDataType(value);
   return (
-    <Field label="Type" error={error} className="tpl-type">
+    <Field label={t('parameter.type')} error={error} className="tpl-type">
       {(control) => (
         <select
           className="input select"
@@ -294,11 +314,13 @@ function TypeSelect({
           onBlur={onBlur}
         >
           {!known && (
-            <option value={value}>{value === '' ? 'Choose a type…' : `${value} (not supported)`}</option>
+            <option value={value}>
+              {value === '' ? t('parameter.chooseType') : t('parameter.unsupportedType', { type: value })}
+            </option>
           )}
-          {DATA_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t} — {TYPE_HINTS[t]}
+          {DATA_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t('parameter.typeOption', { type, hint: t(`parameter.typeHint.${type}`) })}
             </option>
           ))}
         </select>

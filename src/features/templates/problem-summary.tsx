@@ -1,5 +1,7 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { FieldProblem } from '../../../electron/shared/domain';
 import { pathLabel } from './path-label';
+import { wordProblem } from './problem-words';
 import type { TemplateDraft } from './template-draft';
 
 export interface ProblemSummaryProps {
@@ -17,7 +19,6 @@ export interface ProblemSummaryProps {
 }
 
 const SHOWN = 25;
-const plural = (n: number) => `${n} problem${n === 1 ? '' : 's'}`;
 
 /**
  * The count of problems at the top, and once revealed (a send attempt, an import, "Show") the list,
@@ -31,17 +32,18 @@ export function ProblemSummary({
   onReveal,
   onGoTo,
 }: ProblemSummaryProps) {
+  const { t } = useTranslation('templates');
   if (context === 'sent') return null;
   if (problems.length === 0 && context === 'refused')
     return (
       <p className="tpl-summary" data-testid="problem-summary" data-count={0} data-state="refused">
-        The platform refused the last send (see above): send again once it is fixed.
+        {t('summary.refused')}
       </p>
     );
   if (problems.length === 0)
     return (
       <p className="tpl-summary tpl-summary-ok" data-testid="problem-summary" data-count={0}>
-        Ready to send.
+        {t('summary.ready')}
       </p>
     );
   return (
@@ -51,10 +53,10 @@ export function ProblemSummary({
       data-count={problems.length}
     >
       <p className="tpl-summary-line">
-        <span id="tpl-problem-count">{plural(problems.length)} to fix before sending</span>
+        <span id="tpl-problem-count">{t('summary.count', { count: problems.length })}</span>
         {!revealed && (
           <button type="button" className="link" onClick={onReveal}>
-            Show
+            {t('summary.show')}
           </button>
         )}
       </p>
@@ -62,13 +64,24 @@ export function ProblemSummary({
         <ul className="tpl-summary-list">
           {problems.slice(0, SHOWN).map((p, i) => (
             <li key={`${p.path}-${i}`}>
-              <button type="button" className="link" onClick={() => onGoTo(p)}>
-                {pathLabel(p.path, draft)}
-              </button>
-              : {p.message}
+              {/* Typed text stays text: place and problem are elements, not markup in the string. */}
+              <Trans
+                t={t}
+                i18nKey="summary.item"
+                components={{
+                  link: (
+                    <button type="button" className="link" onClick={() => onGoTo(p)}>
+                      {pathLabel(p.path, draft)}
+                    </button>
+                  ),
+                  problem: <>{wordProblem(p.message)}</>,
+                }}
+              />
             </li>
           ))}
-          {problems.length > SHOWN && <li className="text-muted">and {problems.length - SHOWN} more</li>}
+          {problems.length > SHOWN && (
+            <li className="text-muted">{t('summary.more', { count: problems.length - SHOWN })}</li>
+          )}
         </ul>
       )}
     </div>

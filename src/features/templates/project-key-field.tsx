@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DraftInput } from './draft-input';
 import type { FieldMessages } from './field-messages';
 import { uniqueKeys } from './known-project-keys';
@@ -29,6 +30,7 @@ export function ProjectKeyField({
   onChange,
   onBlur,
 }: ProjectKeyFieldProps) {
+  const { t } = useTranslation('templates');
   const listId = useId();
   const typed = value.trim();
   const offered = uniqueKeys([profileKey, ...knownKeys]);
@@ -36,23 +38,23 @@ export function ProjectKeyField({
   const hint =
     messages.hint ??
     (profileKey !== '' && typed === profileKey
-      ? 'From the selected Project profile'
+      ? t('projectKey.fromProfile')
       : profileKey !== ''
-        ? `This Project profile's own key is ${profileKey}`
+        ? t('projectKey.profileKey', { key: profileKey })
         : offered.length === 0
-          ? 'Ask your platform administrator for the project key.'
+          ? t('projectKey.ask')
           : typed !== '' && offered.includes(typed)
-            ? 'A key that worked before'
-            : 'Keys that worked before are offered in the list');
+            ? t('projectKey.workedBefore')
+            : t('projectKey.offered'));
   return (
     <div className="tpl-project-key" data-testid="project-key">
       <DraftInput
-        label="Project key"
+        label={t('projectKey.label')}
         fieldId="projectKey"
         path="projectKey"
         value={value}
         messages={{ ...messages, hint }}
-        placeholder={offered.length ? 'pick or type a project key' : 'the project to add the template to'}
+        placeholder={offered.length ? t('projectKey.placeholderPick') : t('projectKey.placeholderNew')}
         list={offered.length ? listId : undefined}
         onChange={onChange}
         onBlur={onBlur}
@@ -61,20 +63,22 @@ export function ProjectKeyField({
         <datalist id={listId} data-testid="project-key-options">
           {offered.map((k) => (
             <option key={k} value={k}>
-              {k === profileKey ? 'this Project profile' : 'worked before'}
+              {k === profileKey ? t('projectKey.optionProfile') : t('projectKey.optionBefore')}
             </option>
           ))}
         </datalist>
       )}
       {others.length > 0 && (
-        <div className="tpl-key-choices" role="group" aria-label="Project keys that worked before">
-          <span className="small text-muted">{profileKey !== '' ? 'Use:' : 'Worked before:'}</span>
+        <div className="tpl-key-choices" role="group" aria-label={t('projectKey.choices')}>
+          <span className="small text-muted">
+            {profileKey !== '' ? t('projectKey.use') : t('projectKey.usedBefore')}
+          </span>
           {others.slice(0, SHOWN).map((k) => (
             <button
               key={k}
               type="button"
               className="tpl-key-choice mono"
-              title={`Use project key ${k}`}
+              title={t('projectKey.useKey', { key: k })}
               data-testid="project-key-choice"
               onClick={() => onChange(k)}
             >
@@ -82,7 +86,7 @@ export function ProjectKeyField({
             </button>
           ))}
           {others.length > SHOWN && (
-            <span className="small text-muted">+{others.length - SHOWN} in the list</span>
+            <span className="small text-muted">{t('projectKey.more', { count: others.length - SHOWN })}</span>
           )}
         </div>
       )}

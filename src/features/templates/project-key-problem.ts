@@ -1,4 +1,5 @@
 import type { AppError } from '../../../electron/shared/contract';
+import { words } from './words';
 
 /**
  * What a failed send says about the project key, to show at the key field; null when the failure is
@@ -9,8 +10,8 @@ import type { AppError } from '../../../electron/shared/contract';
  */
 export function projectKeyProblem(error: AppError, sentKey: string, profileKey: string): string | null {
   if (error.kind === 'not-found' || error.status === 404)
-    return `No project with key “${sentKey}” on this platform: check the key`;
+    return words().t('templates:projectKey.notFound', { key: sentKey });
   if (error.kind === 'forbidden' && profileKey !== '' && sentKey !== profileKey)
-    return `These Project credentials reach only their own project, “${profileKey}”`;
+    return words().t('templates:projectKey.ownOnly', { key: profileKey });
   return null;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ArchiveTemplateResult } from '../../../electron/shared/domain';
 import { Button } from '../../components/button';
 import { copyText } from './copy-text';
@@ -10,10 +11,11 @@ export interface SendResultProps {
 
 /** The platform's answer to a created template, each value with a copy button. */
 export function SendResult({ result, onDismiss }: SendResultProps) {
-  const rows: [label: string, value: string, testId: string][] = [
-    ['Template id', String(result.templateId), 'result-template-id'],
-    ['Template name', result.templateName, 'result-template-name'],
-    ['Project key', result.projectKey, 'result-project-key'],
+  const { t } = useTranslation('templates');
+  const rows: [label: string, copyLabel: string, value: string, testId: string][] = [
+    [t('result.templateId'), t('result.copyTemplateId'), String(result.templateId), 'result-template-id'],
+    [t('result.templateName'), t('result.copyTemplateName'), result.templateName, 'result-template-name'],
+    [t('result.projectKey'), t('result.copyProjectKey'), result.projectKey, 'result-project-key'],
   ];
   return (
     <div
@@ -23,20 +25,20 @@ export function SendResult({ result, onDismiss }: SendResultProps) {
       data-testid="template-result"
     >
       <div className="tpl-result-head">
-        <p className="callout-title">Template created</p>
-        <Button size="small" variant="ghost" onClick={onDismiss} aria-label="Dismiss the result">
+        <p className="callout-title">{t('result.title')}</p>
+        <Button size="small" variant="ghost" onClick={onDismiss} aria-label={t('result.dismiss')}>
           ✕
         </Button>
       </div>
       <dl className="tpl-result-list">
-        {rows.map(([label, value, testId]) => (
-          <div key={label} className="tpl-result-row">
+        {rows.map(([label, copyLabel, value, testId]) => (
+          <div key={testId} className="tpl-result-row">
             <dt>{label}</dt>
             <dd className="mono" data-testid={testId}>
               {value}
             </dd>
             <dd>
-              <CopyButton text={value} label={label} />
+              <CopyButton text={value} label={copyLabel} />
             </dd>
           </div>
         ))}
@@ -46,22 +48,23 @@ export function SendResult({ result, onDismiss }: SendResultProps) {
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation('templates');
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
       <Button
         size="small"
-        aria-label={`Copy ${label.toLowerCase()}`}
+        aria-label={label}
         onClick={async () => {
           setState((await copyText(text)) ? 'copied' : 'failed');
           setTimeout(() => setState('idle'), 2000);
         }}
       >
-        {state === 'copied' ? 'Copied' : 'Copy'}
+        {state === 'copied' ? t('result.copied') : t('result.copy')}
       </Button>
       {state === 'failed' && (
         <span className="small text-warn" role="alert">
-          Could not copy: select the value and copy it by hand.
+          {t('result.copyFailed')}
         </span>
       )}
     </>

@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { TemplateHistoryEntry } from '../../../electron/shared/contract';
 import { MAX_PARAMETERS, type FieldProblem } from '../../../electron/shared/domain';
@@ -15,6 +16,7 @@ import { ImportDialog } from './import-dialog';
 import { ParameterEditor } from './parameter-editor';
 import { pathLabel } from './path-label';
 import { ProblemSummary } from './problem-summary';
+import { wordProblem } from './problem-words';
 import { ProjectKeyField } from './project-key-field';
 import { SendResult } from './send-result';
 import { isBlankDraft } from './template-draft';
@@ -26,10 +28,9 @@ export interface TemplateFormProps {
   projectKeyFromProfile: boolean;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** The archive template form: fields, parameters, the problem count, send, import/export, history. */
 export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
+  const { t, i18n } = useTranslation('templates');
   const s = useTemplateFormStore(
     useShallow((state) => ({
       draft: state.draft,
@@ -75,10 +76,13 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
     (id, path) => {
       const own = s.revealAll || s.touched[id] ? (placed.byField.get(id) ?? []) : [];
       const said = s.external[id] ?? [];
-      const all = [...said, ...own.filter((m) => !said.includes(m))];
-      return { error: all.length ? all.join('; ') : undefined, hint: check.notes[path] };
+      const all = [...said, ...own.filter((m) => !said.includes(m))].map(wordProblem);
+      const note = check.notes[path];
+      return { error: all.length ? all.join('; ') : undefined, hint: note && wordProblem(note) };
     },
-    [placed, check.notes, s.external, s.revealAll, s.touched],
+    // The language: the problems are worded anew when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [placed, check.notes, s.external, s.revealAll, s.touched, i18n.language],
   );
 
   const focusAfterRender = useCallback((selector: string) => {
@@ -132,20 +136,20 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
 
   return (
     <div className="tpl-form" ref={rootRef} data-testid="template-form">
-      <div className="tpl-toolbar" role="toolbar" aria-label="Draft">
+      <div className="tpl-toolbar" role="toolbar" aria-label={t('form.toolbar')}>
         <Button
           size="small"
           variant="ghost"
           onClick={() => setDialog({ kind: 'import' })}
           data-testid="template-import"
         >
-          Import…
+          {t('form.import')}
         </Button>
         <Button
           size="small"
           variant="ghost"
           data-testid="template-export"
-          title="Download the form as the JSON it would send"
+          title={t('form.exportTitle')}
           onClick={() =>
             downloadJsonText(
               exportFileName(s.draft.name),
@@ -153,7 +157,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
             )
           }
         >
-          Export
+          {t('form.export')}
         </Button>
         <span className="spacer" />
         <Button
@@ -164,7 +168,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           data-testid="template-discard"
           onClick={() => setDialog({ kind: 'discard' })}
         >
-          Discard draft…
+          {t('form.discard')}
         </Button>
       </div>
 
@@ -175,22 +179,24 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           <ErrorPanel
             key={i}
             title={m.title}
-            message={m.message}
+            message={m.status !== undefined ? t('form.platformSaid', { message: m.message }) : m.message}
             status={m.status}
             testId="template-server-error"
           >
-            {m.details.length > 0 && <DetailList details={m.details} draft={s.draft} />}
+            {m.details.length > 0 && (
+              <DetailList details={m.details} draft={s.draft} platform={m.status !== undefined} />
+            )}
             <Button size="small" variant="ghost" onClick={actions.dismissTop}>
-              Dismiss
+              {t('form.dismiss')}
             </Button>
           </ErrorPanel>
         ) : (
           <div key={i} className="callout callout-warn" role="status" data-testid="template-import-remarks">
             <p className="callout-title">{m.title}</p>
             <p>{m.message}</p>
-            {m.details.length > 0 && <DetailList details={m.details} draft={s.draft} />}
+            {m.details.length > 0 && <DetailList details={m.details} draft={s.draft} platform={false} />}
             <Button size="small" variant="ghost" onClick={actions.dismissTop}>
-              Dismiss
+              {t('form.dismiss')}
             </Button>
           </div>
         ),
@@ -215,23 +221,23 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           onBlur={() => actions.touch('projectKey')}
         />
         <DraftInput
-          label="Name"
+          label={t('form.name')}
           fieldId="name"
           path="name"
           value={s.draft.name}
           messages={top('name', 'name')}
-          placeholder="e.g. Cold store readings"
+          placeholder={t('form.namePlaceholder')}
           onChange={(v) => actions.editField('name', v)}
           onBlur={() => actions.touch('name')}
         />
         <DraftInput
-          label="Description"
+          label={t('form.description')}
           fieldId="desc"
           path="desc"
           value={s.draft.desc}
           messages={top('desc', 'desc')}
           multiline
-          placeholder="optional"
+          placeholder={t('form.optional')}
           onChange={(v) => actions.editField('desc', v)}
           onBlur={() => actions.touch('desc')}
         />
@@ -239,9 +245,14 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
 
       <div className="tpl-params-head">
         <h3 className="tpl-section-title" id="tpl-params-title">
-          Parameters <span className="text-muted">({s.draft.parameters.length})</span>
+          <Trans
+            t={t}
+            i18nKey="form.parameters"
+            values={{ count: s.draft.parameters.length }}
+            components={{ muted: <span className="text-muted" /> }}
+          />
         </h3>
-        <span className="small text-muted tpl-keys-hint">Alt+↑/↓ moves the parameter you are in</span>
+        <span className="small text-muted tpl-keys-hint">{t('form.keysHint')}</span>
       </div>
       {parametersMessage && (
         <p className="field-error" data-error-for="parameters" data-field="parameters" tabIndex={-1}>
@@ -251,8 +262,12 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
       {s.lastRemoved && (
         <div className="tpl-undo" role="status" data-testid="undo-remove">
           <span>
-            Removed parameter {s.lastRemoved.index + 1}
-            {s.lastRemoved.parameter.identifier.trim() && ` (${s.lastRemoved.parameter.identifier.trim()})`}.
+            {s.lastRemoved.parameter.identifier.trim()
+              ? t('form.removedNamed', {
+                  number: s.lastRemoved.index + 1,
+                  identifier: s.lastRemoved.parameter.identifier.trim(),
+                })
+              : t('form.removed', { number: s.lastRemoved.index + 1 })}
           </span>
           <Button
             size="small"
@@ -263,7 +278,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
               if (key) focusAfterRender(`[data-focus="${CSS.escape(`${key}:head`)}"]`);
             }}
           >
-            Undo
+            {t('form.undo')}
           </Button>
         </div>
       )}
@@ -286,7 +301,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
         disabled={s.draft.parameters.length >= MAX_PARAMETERS}
         title={
           s.draft.parameters.length >= MAX_PARAMETERS
-            ? `A template has at most ${MAX_PARAMETERS} parameters`
+            ? t('form.maxParameters', { max: MAX_PARAMETERS })
             : undefined
         }
         onClick={() => {
@@ -294,7 +309,7 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           focusAfterRender(`[data-field="${CSS.escape(`param:${key}:identifier`)}"]`);
         }}
       >
-        + Add parameter
+        {t('form.addParameter')}
       </Button>
 
       <TemplateHistory
@@ -317,15 +332,15 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
           data-testid="template-send"
           onClick={onSend}
         >
-          Send template
+          {t('form.send')}
         </Button>
         <span id="tpl-send-reason" className="small text-muted tpl-send-reason" data-testid="send-reason">
           {s.sending
-            ? 'Sending…'
+            ? t('form.sending')
             : justSent
-              ? 'Sent. Fill in the form for another template.'
+              ? t('form.sent')
               : count > 0
-                ? `Fix ${plural(count, 'problem')} first`
+                ? t('form.fixFirst', { count })
                 : ''}
         </span>
       </footer>
@@ -344,11 +359,9 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
       )}
       {dialog?.kind === 'discard' && (
         <ConfirmDialog
-          title="Discard this draft?"
-          message={
-            <p>Everything in the form is cleared, here and in the saved draft. Nothing has been sent.</p>
-          }
-          confirmLabel="Discard draft"
+          title={t('form.discardTitle')}
+          message={<p>{t('form.discardMessage')}</p>}
+          confirmLabel={t('form.discardConfirm')}
           danger
           onCancel={() => setDialog(null)}
           onConfirm={() => {
@@ -359,14 +372,9 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
       )}
       {dialog?.kind === 'history' && (
         <ConfirmDialog
-          title="Replace the current draft?"
-          message={
-            <p>
-              The draft you are editing has not been sent. Starting from “{dialog.entry.templateName}”
-              replaces it.
-            </p>
-          }
-          confirmLabel="Replace draft"
+          title={t('form.replaceTitle')}
+          message={<p>{t('form.replaceMessage', { name: dialog.entry.templateName })}</p>}
+          confirmLabel={t('form.replaceConfirm')}
           onCancel={() => setDialog(null)}
           onConfirm={() => {
             actions.loadTemplate('history', dialog.entry);
@@ -378,18 +386,29 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
   );
 }
 
+/** Problems with no field on screen; a platform's are shown as it sent them, the app's in its language. */
 function DetailList({
   details,
   draft,
+  platform,
 }: {
   details: readonly FieldProblem[];
   draft: Parameters<typeof pathLabel>[1];
+  platform: boolean;
 }) {
+  const { t } = useTranslation('templates');
   return (
     <ul className="tpl-detail-list">
       {details.map((d, i) => (
         <li key={i}>
-          <span className="mono">{pathLabel(d.path, draft)}</span>: {d.message}
+          <Trans
+            t={t}
+            i18nKey="form.detail"
+            components={{
+              place: <span className="mono">{pathLabel(d.path, draft)}</span>,
+              problem: <>{platform ? d.message : wordProblem(d.message)}</>,
+            }}
+          />
         </li>
       ))}
     </ul>

@@ -1,7 +1,8 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { TemplateHistoryEntry } from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
-import { formatTime } from '../../lib/format-time';
-import type { HistoryStatus } from './template-form-store';
+import { formatDateTime } from '../../i18n/format';
+import type { HistoryStatus } from './template-form-state';
 
 export interface TemplateHistoryProps {
   entries: readonly TemplateHistoryEntry[];
@@ -16,21 +17,22 @@ export interface TemplateHistoryProps {
  * "Start from this" makes a new draft from one.
  */
 export function TemplateHistory({ entries, status, error, onRetry, onStartFrom }: TemplateHistoryProps) {
+  const { t } = useTranslation('templates');
   return (
     <details className="tpl-history" data-testid="template-history">
-      <summary>Created from this app{status === 'ready' ? ` (${entries.length})` : ''}</summary>
-      {status === 'loading' && <p className="text-muted small">Loading…</p>}
+      <summary>
+        {status === 'ready' ? t('history.titleCount', { count: entries.length }) : t('history.title')}
+      </summary>
+      {status === 'loading' && <p className="text-muted small">{t('history.loading')}</p>}
       {status === 'error' && (
         <p className="small text-danger">
-          The history could not be read: {error}{' '}
+          {t('history.error', { reason: error })}{' '}
           <button type="button" className="link" onClick={onRetry}>
-            Try again
+            {t('history.retry')}
           </button>
         </p>
       )}
-      {status === 'ready' && entries.length === 0 && (
-        <p className="text-muted small">No template created from this app for this profile yet.</p>
-      )}
+      {status === 'ready' && entries.length === 0 && <p className="text-muted small">{t('history.empty')}</p>}
       {entries.length > 0 && (
         <ul className="tpl-history-list">
           {entries.map((e) => (
@@ -42,17 +44,24 @@ export function TemplateHistory({ entries, status, error, onRetry, onStartFrom }
               <div className="tpl-history-text">
                 <span className="tpl-history-name">{e.templateName}</span>
                 <span className="small text-muted">
-                  id <span className="mono">{e.templateId}</span> · project{' '}
-                  <span className="mono">{e.projectKey}</span> · {e.template.parameters.length} parameter
-                  {e.template.parameters.length === 1 ? '' : 's'} · {formatTime(e.createdAt)}
+                  <Trans
+                    t={t}
+                    i18nKey="history.entry"
+                    count={e.template.parameters.length}
+                    values={{ count: e.template.parameters.length, time: formatDateTime(e.createdAt) }}
+                    components={{
+                      id: <span className="mono">{e.templateId}</span>,
+                      project: <span className="mono">{e.projectKey}</span>,
+                    }}
+                  />
                 </span>
               </div>
               <Button
                 size="small"
                 onClick={() => onStartFrom(e)}
-                aria-label={`Start a new template from ${e.templateName}`}
+                aria-label={t('history.startFromLabel', { name: e.templateName })}
               >
-                Start from this
+                {t('history.startFrom')}
               </Button>
             </li>
           ))}

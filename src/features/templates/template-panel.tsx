@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { canPerform } from '../../../electron/shared/domain';
 import { Button } from '../../components/button';
@@ -10,7 +11,8 @@ import { selectActiveProfile, useProfileSession } from '../../session/profiles-s
 import { CredentialGate } from './credential-gate';
 import { DraftStatus } from './draft-status';
 import { KeptAsideNotice } from './kept-aside-notice';
-import { startDraftAutosave, useTemplateFormStore } from './template-form-store';
+import { startDraftAutosave } from './draft-autosave';
+import { useTemplateFormStore } from './template-form-store';
 import { TemplateForm } from './template-form';
 import { useEscapeToClose } from './use-escape-to-close';
 import { useSelectingProfileId } from './use-selecting-profile';
@@ -41,6 +43,7 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       active: selectActiveProfile(s),
     })),
   );
+  const { t } = useTranslation('templates');
   const select = useProfileSession((s) => s.select);
   const profiles = { ...mirrored, select };
   const { active } = profiles;
@@ -79,6 +82,7 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       ? active
       : null;
   const switching = pending || switchingTo !== null;
+  const switchingName = switchingTo?.name ?? t('panel.anotherProfile');
   // The form on screen is always the active profile's: while a switch is asked for it stays, disabled;
   // once the next profile is active, its draft is being opened (a skeleton), never the last one's.
   const formIsActive = form.openedFor !== undefined && form.openedFor === activeId;
@@ -104,20 +108,17 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
     <div className="tpl-panel" ref={rootRef} data-testid="template-panel" data-profiles={profiles.status}>
       <header className="tpl-panel-head">
         <div className="tpl-panel-heading">
-          <h2 className="tpl-panel-title">Archive template</h2>
+          <h2 className="tpl-panel-title">{t('panel.title')}</h2>
           {(allowed || switching) && (
-            <DraftStatus
-              switchingTo={switching ? (switchingTo?.name ?? 'another profile') : null}
-              profileName={active?.name ?? null}
-            />
+            <DraftStatus switchingTo={switching ? switchingName : null} profileName={active?.name ?? null} />
           )}
         </div>
         <Button
           size="small"
           variant="ghost"
           onClick={close}
-          aria-label="Close the template panel"
-          title="Close (Esc)"
+          aria-label={t('panel.close')}
+          title={t('panel.closeTitle')}
         >
           ✕
         </Button>
@@ -126,9 +127,9 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
         {form.announcement}
       </div>
 
-      {profiles.status === 'loading' && <SkeletonRows rows={4} label="Loading profiles" />}
+      {profiles.status === 'loading' && <SkeletonRows rows={4} label={t('panel.loadingProfiles')} />}
       {profiles.status === 'error' && (
-        <ErrorPanel title="Profiles could not be loaded" message={profiles.error?.message ?? ''} />
+        <ErrorPanel title={t('panel.profilesError')} message={profiles.error?.message ?? ''} />
       )}
       {ready && !allowed && (
         <CredentialGate
@@ -140,14 +141,14 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       )}
       {ready && allowed && failedToOpen && (
         <ErrorPanel
-          title={`The draft of ${active.name} could not be opened`}
-          message={`${capitalise(form.openError?.message ?? '')}. Nothing was changed: try again in a moment.`}
+          title={t('panel.openError', { name: active.name })}
+          message={t('panel.openErrorMessage', { reason: capitalise(form.openError?.message ?? '') })}
           onRetry={() => void openFor(active.id, projectKey)}
           testId="template-open-error"
         />
       )}
       {ready && allowed && !failedToOpen && !formIsActive && (
-        <SkeletonRows rows={4} label={`Opening the draft of ${active.name}`} />
+        <SkeletonRows rows={4} label={t('panel.opening', { name: active.name })} />
       )}
       {ready && allowed && formIsActive && (
         <fieldset
@@ -158,21 +159,24 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
           data-switching={switching ? 'true' : 'false'}
         >
           <legend className="visually-hidden">
-            {switching ? `Switching to ${switchingTo?.name ?? 'another profile'}` : 'Archive template'}
+            {switching ? t('panel.switchingLegend', { name: switchingName }) : t('panel.title')}
           </legend>
           {switching && (
             <p className="tpl-switching" role="status" data-testid="template-switching">
               <span className="spinner" aria-hidden="true" />
               <span>
-                Switching to <strong>{switchingTo?.name ?? 'another profile'}</strong>… The form waits until
-                that profile&rsquo;s draft is open.
+                <Trans
+                  t={t}
+                  i18nKey="panel.switching"
+                  components={{ strong: <strong>{switchingName}</strong> }}
+                />
               </span>
             </p>
           )}
           {form.keptAside && (
             <KeptAsideNotice
               kept={form.keptAside}
-              profileName={active?.name ?? 'this profile'}
+              profileName={active?.name ?? t('panel.thisProfile')}
               onDismiss={form.dismissKeptAside}
             />
           )}

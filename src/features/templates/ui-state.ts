@@ -1,4 +1,5 @@
 import type { AppError, Result } from '../../../electron/shared/contract';
+import { words } from './words';
 
 /**
  * What the templates keep between runs (drafts, project keys that worked): the core's ui state.
@@ -17,11 +18,11 @@ export function whyNotKept(error: AppError): string {
   switch (error.kind) {
     case 'network':
     case 'timeout':
-      return 'the wall service does not answer';
+      return words().t('templates:notKept.noAnswer');
     case 'invalid-input':
-      return /KiB/.test(error.message) ? 'the draft is too large to keep (at most 256 KiB)' : error.message;
+      return /KiB/.test(error.message) ? words().t('templates:notKept.tooLarge') : error.message;
     case 'locked':
-      return 'the kiosk is locked';
+      return words().t('templates:notKept.locked');
     default:
       return error.message;
   }

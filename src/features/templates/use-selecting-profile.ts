@@ -1,4 +1,4 @@
-import { useProfilesStore } from '../../session/profiles-store';
+import { useProfileSession } from '../../session/profiles-store';
 
 /**
  * The session's "a switch to this profile is under way" (`selectingId`: set by `select()` before it
@@ -6,5 +6,5 @@ import { useProfilesStore } from '../../session/profiles-store';
  * keystroke goes into a draft that is about to be replaced.
  */
 export function useSelectingProfileId(): string | null {
-  return useProfilesStore((s) => s.selectingId);
+  return useProfileSession((s) => s.selectingId);
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_GRID, type LayoutGrid } from '../../../electron/shared/layout';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -17,37 +18,38 @@ export function CustomGridDialog({
   const [columns, setColumns] = useState(String(initial.columns));
   const [rows, setRows] = useState(String(initial.rows));
   const valid = (v: string) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_GRID;
-  const problem = `a whole number from 1 to ${MAX_GRID}`;
+  const { t } = useTranslation('wall');
+  const problem = t('customGrid.problem', { max: MAX_GRID });
   const ok = valid(columns) && valid(rows);
   return (
     <Dialog
-      title="Custom grid size"
+      title={t('customGrid.title')}
       onClose={onClose}
       size="small"
       testId="wall-custom-grid-dialog"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('customGrid.cancel')}</Button>
           <Button
             variant="primary"
             disabled={!ok}
             onClick={() => onApply({ columns: Number(columns), rows: Number(rows) })}
           >
-            Apply
+            {t('customGrid.apply')}
           </Button>
         </>
       }
     >
       <div className="wall-custom-grid">
         <TextField
-          label="Columns"
+          label={t('customGrid.columns')}
           inputMode="numeric"
           value={columns}
           onChange={setColumns}
           error={valid(columns) ? undefined : problem}
         />
         <TextField
-          label="Rows"
+          label={t('customGrid.rows')}
           inputMode="numeric"
           value={rows}
           onChange={setRows}

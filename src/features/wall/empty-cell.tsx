@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Slot, WallCell } from './layout-edit';
 import { useCellDrop } from './use-cell-drop';
 
@@ -19,6 +20,7 @@ export const EmptyCell = memo(function EmptyCell({
   editable,
   onSelect,
 }: EmptyCellProps) {
+  const { t } = useTranslation('tiles');
   const drop = useCellDrop(cell, editable);
   const area = cell.columnSpan > 1 || cell.rowSpan > 1;
   return (
@@ -31,8 +33,13 @@ export const EmptyCell = memo(function EmptyCell({
       role="group"
       aria-label={
         area
-          ? `Empty ${cell.columnSpan} × ${cell.rowSpan} area, column ${cell.column}, row ${cell.row}`
-          : `Empty cell, column ${cell.column}, row ${cell.row}`
+          ? t('empty.area', {
+              columns: cell.columnSpan,
+              rows: cell.rowSpan,
+              column: cell.column,
+              row: cell.row,
+            })
+          : t('empty.cell', { column: cell.column, row: cell.row })
       }
       aria-current={selected || undefined}
       tabIndex={focusable ? 0 : -1}
@@ -47,14 +54,10 @@ export const EmptyCell = memo(function EmptyCell({
       onMouseDown={() => onSelect({ column: cell.column, row: cell.row })}
       {...drop.handlers}
     >
-      {editable && !drop.over && (
-        <p className="wall-empty-hint">
-          Drop a device here, or press ▶ on one in the catalog: it fills the first free cell
-        </p>
-      )}
+      {editable && !drop.over && <p className="wall-empty-hint">{t('empty.hint')}</p>}
       {drop.over && (
         <p className="wall-empty-hint wall-drop-hint-text" aria-hidden="true">
-          {drop.over === 'device' ? 'Drop to put it here' : 'Drop to move it here'}
+          {drop.over === 'device' ? t('empty.dropPut') : t('empty.dropMove')}
         </p>
       )}
     </div>

@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LayoutArea, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CustomGridDialog } from './custom-grid-dialog';
@@ -12,12 +14,25 @@ import './wall-layouts.css';
 interface Ask {
   title: string;
   confirm: string;
+  /** A plain shrink ("Shrink anyway?") rather than another layout ("Change anyway?"). */
+  shrink: boolean;
   leaving: LayoutTile[];
   where: string;
   apply(): void;
 }
 
 const ITEMS = 'button:not(:disabled)';
+
+/** A preset as the picker describes it: "9 tiles, 3 by 3", "one large tile (2 × 2, top left) and …". */
+function presetDescription(p: LayoutPreset): string {
+  const featured = ['1+5', '1+7', '1+12', '2+8'] as const;
+  const known = featured.find((id) => id === p.id);
+  if (known) return i18next.t(`wall:presets.${known}`);
+  const n = p.grid.columns;
+  return n === 1
+    ? i18next.t('wall:presets.one')
+    : i18next.t('wall:presets.square', { tiles: n * p.grid.rows, n });
+}
 
 /** A preset drawn small: its grid, its large areas filled in. */
 function PresetThumb({ grid, areas }: { grid: LayoutGrid; areas: readonly LayoutArea[] }) {
@@ -64,8 +79,13 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation('wall');
   const current = layout ? presetOf(layout) : null;
-  const label = !grid ? 'Choose…' : current ? current.name : `${grid.columns} × ${grid.rows}`;
+  const label = !grid
+    ? t('grid.choose')
+    : current
+      ? current.name
+      : t('grid.size', { columns: grid.columns, rows: grid.rows });
   const custom_ = !!grid && !current;
 
   useEffect(() => {
@@ -87,8 +107,13 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
     const plain = preset.areas.length === 0;
     if (leaving.length > 0)
       setAsk({
-        title: plain ? `Make the grid ${preset.name}?` : `Change the wall to ${preset.name}?`,
-        confirm: plain ? `Shrink to ${preset.name}` : `Change to ${preset.name}`,
+        title: plain
+          ? t('grid.askGridTitle', { size: preset.name })
+          : t('grid.askChangeTitle', { size: preset.name }),
+        confirm: plain
+          ? t('grid.shrinkTo', { size: preset.name })
+          : t('grid.changeTo', { size: preset.name }),
+        shrink: plain,
         leaving,
         where: preset.name,
         apply: () => store.applyPreset(preset),
@@ -99,11 +124,12 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
   const chooseGrid = (next: LayoutGrid) => {
     const store = useWallStore.getState();
     const leaving = store.previewGrid(next);
-    const size = `${next.columns} × ${next.rows}`;
+    const size = t('grid.size', { columns: next.columns, rows: next.rows });
     if (leaving.length > 0)
       setAsk({
-        title: `Make the grid ${size}?`,
-        confirm: `Shrink to ${size}`,
+        title: t('grid.askGridTitle', { size }),
+        confirm: t('grid.shrinkTo', { size }),
+        shrink: true,
         leaving,
         where: size,
         apply: () => store.setGrid(next),
@@ -118,7 +144,9 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
       close();
       return;
     }
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    // Left and right follow the reading direction: in a right-to-left page the next preset is to the left.
+    const inline = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
+    const step = { ArrowRight: inline, ArrowDown: 1, ArrowLeft: -inline, ArrowUp: -1 }[e.key];
     if (!open || !step) return;
     e.preventDefault();
     const items = [
@@ -136,8 +164,8 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
         type="button"
         className={`wall-preset${on ? ' is-current' : ''}`}
         aria-pressed={on}
-        aria-label={`${p.name}: ${p.description}`}
-        title={p.description}
+        aria-label={t('grid.presetLabel', { name: p.name, description: presetDescription(p) })}
+        title={presetDescription(p)}
         onClick={() => choosePreset(p)}
         data-testid="wall-preset"
         data-preset={p.id}
@@ -165,8 +193,8 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? id : undefined}
-          aria-label={`Layout of the wall: ${label}. Change…`}
-          title="Grid and layout presets"
+          aria-label={t('grid.buttonLabel', { label })}
+          title={t('grid.buttonTitle')}
           onClick={() => setOpen((o) => !o)}
           data-testid="wall-grid-size"
           data-value={grid ? (current?.id ?? `${grid.columns}x${grid.rows}`) : ''}
@@ -174,7 +202,7 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
           {layout && grid ? (
             <PresetThumb grid={grid} areas={layout.areas ?? []} />
           ) : (
-            <span className="wall-toolbar-label">Grid</span>
+            <span className="wall-toolbar-label">{t('grid.grid')}</span>
           )}
           <span className="wall-presets-value">{label}</span>
           <span aria-hidden="true" className="wall-presets-caret">
@@ -182,12 +210,12 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
           </span>
         </button>
         {open && (
-          <div className="wall-presets-panel" id={id} role="dialog" aria-label="Layout of the wall">
-            <p className="wall-presets-heading">Grids</p>
+          <div className="wall-presets-panel" id={id} role="dialog" aria-label={t('grid.panelLabel')}>
+            <p className="wall-presets-heading">{t('grid.grids')}</p>
             <div className="wall-presets-row">
               {LAYOUT_PRESETS.filter((p) => !p.featured).map(presetButton)}
             </div>
-            <p className="wall-presets-heading">Large beside small</p>
+            <p className="wall-presets-heading">{t('grid.largeBesideSmall')}</p>
             <div className="wall-presets-row">
               {LAYOUT_PRESETS.filter((p) => p.featured).map(presetButton)}
             </div>
@@ -201,12 +229,11 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
                 }}
                 data-testid="wall-grid-custom"
               >
-                {custom_ && grid ? `Custom: ${grid.columns} × ${grid.rows}…` : 'Custom size…'}
+                {custom_ && grid
+                  ? t('grid.customCurrent', { columns: grid.columns, rows: grid.rows })
+                  : t('grid.custom')}
               </button>
-              <p className="wall-presets-hint text-muted small">
-                Your own shape: select cells with Shift+click or Shift+arrows, then Merge (M). Split (S) takes
-                a large tile back apart.
-              </p>
+              <p className="wall-presets-hint text-muted small">{t('grid.hint')}</p>
             </div>
           </div>
         )}
@@ -227,14 +254,13 @@ export function GridPicker({ grid }: { grid: LayoutGrid | null }) {
           message={
             <div data-testid="wall-shrink-message">
               <p>
-                {ask.leaving.length === 1 ? '1 camera doesn’t' : `${ask.leaving.length} cameras don’t`} fit in{' '}
-                {ask.where}: {namesList(ask.leaving.map(tileName))}.{' '}
-                {ask.confirm.startsWith('Shrink') ? 'Shrink anyway?' : 'Change anyway?'}
+                {t(ask.shrink ? 'grid.leavingShrink' : 'grid.leavingChange', {
+                  count: ask.leaving.length,
+                  where: ask.where,
+                  names: namesList(ask.leaving.map(tileName)),
+                })}
               </p>
-              <p className="text-muted small">
-                They are kept with the layout (parked) and come back to their cells when there is room again.
-                Undo brings them back at once.
-              </p>
+              <p className="text-muted small">{t('grid.parkedNote')}</p>
             </div>
           }
           confirmLabel={ask.confirm}

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   checkAreas,
   MAX_GRID,
@@ -196,7 +197,7 @@ export function placeDeviceIn(
     return {
       ok: false,
       reason: 'outside',
-      message: `There is no cell at column ${target.column}, row ${target.row}.`,
+      message: i18next.t('wall:place.noCell', { column: target.column, row: target.row }),
       grow: null,
     };
   if (!target) {
@@ -208,8 +209,8 @@ export function placeDeviceIn(
           ok: false,
           reason: 'full',
           message: grid
-            ? `The wall is full (${base.grid.columns}×${base.grid.rows}): nothing was replaced.`
-            : `The wall is full (${MAX_GRID}×${MAX_GRID}, the largest grid): nothing was replaced.`,
+            ? i18next.t('wall:place.full', { columns: base.grid.columns, rows: base.grid.rows })
+            : i18next.t('wall:place.fullMax', { max: MAX_GRID }),
           grow: grid,
         };
       base = { ...base, grid };

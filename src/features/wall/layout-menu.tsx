@@ -1,5 +1,6 @@
 import { useMenuButton } from '../../components/use-menu-button';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { OpenInWindowItem } from './open-in-window';
 import { ViewsDialog } from './views-dialog';
 
@@ -28,6 +29,7 @@ export function LayoutMenu({
   onRevert,
 }: LayoutMenuProps) {
   const [views, setViews] = useState(false);
+  const { t } = useTranslation('wall');
   const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
 
   return (
@@ -36,8 +38,8 @@ export function LayoutMenu({
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-small"
-        aria-label="More view actions"
-        title="More view actions"
+        aria-label={t('menu.more')}
+        title={t('menu.more')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -47,7 +49,12 @@ export function LayoutMenu({
         ⋯
       </button>
       {open && (
-        <div className="wall-tile-menu-list wall-layout-menu-list" role="menu" id={id} aria-label="View">
+        <div
+          className="wall-tile-menu-list wall-layout-menu-list"
+          role="menu"
+          id={id}
+          aria-label={t('menu.label')}
+        >
           {onRevert && (
             <button
               type="button"
@@ -55,11 +62,11 @@ export function LayoutMenu({
               onClick={() => choose(onRevert)}
               data-testid="wall-menu-revert"
             >
-              Revert to the saved view
+              {t('menu.revert')}
             </button>
           )}
           <button type="button" role="menuitem" onClick={() => choose(onSaveAs)} data-testid="wall-save-as">
-            Save as a new view…
+            {t('menu.saveAs')}
           </button>
           <OpenInWindowItem choose={choose} />
           <button
@@ -68,7 +75,7 @@ export function LayoutMenu({
             onClick={() => choose(() => setViews(true))}
             data-testid="wall-views"
           >
-            Views… (rename, export, import)
+            {t('menu.views')}
           </button>
           <button
             type="button"
@@ -76,7 +83,8 @@ export function LayoutMenu({
             aria-checked={statsDefault}
             onClick={() => choose(onToggleStats)}
           >
-            {statsDefault ? '✓ ' : ''}Stats on every tile
+            {statsDefault ? '✓ ' : ''}
+            {t('menu.statsOnEveryTile')}
           </button>
           {canRemove && (
             <button
@@ -86,7 +94,7 @@ export function LayoutMenu({
               onClick={() => choose(onRemove)}
               data-testid="wall-remove-layout"
             >
-              Remove this view…
+              {t('menu.remove')}
             </button>
           )}
         </div>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useTourStore } from './tour-store';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
+import { selectLayouts, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
 
 /**
@@ -12,10 +14,12 @@ import { useWallStore } from './wall-store';
  * under it; choosing a view stops the tour and shows that one.
  */
 export function LayoutPicker({ touring = null }: { touring?: { layoutId: string } | null }) {
-  const { layouts, layout, changes, editable } = useWallStore(
-    useShallow((s) => ({ layouts: s.layouts, layout: s.layout, changes: s.changes, editable: s.editable() })),
+  const layouts = useCoreMirror(selectLayouts);
+  const { layout, changes, editable } = useWallStore(
+    useShallow((s) => ({ layout: s.layout, changes: s.changes, editable: s.editable() })),
   );
   const [switchTo, setSwitchTo] = useState<string | null>(null);
+  const { t } = useTranslation('wall');
   const store = useWallStore.getState;
   const isNew = changes === 'new';
 
@@ -32,18 +36,20 @@ export function LayoutPicker({ touring = null }: { touring?: { layoutId: string 
   return (
     <>
       <label className="wall-toolbar-field">
-        <span className="wall-toolbar-label">View</span>
+        <span className="wall-toolbar-label">{t('picker.label')}</span>
         <select
           className="input select input-small"
           value={touring?.layoutId ?? layout?.id ?? ''}
           onChange={(e) => pick(e.target.value)}
-          aria-label="View"
+          aria-label={t('picker.label')}
           data-testid="wall-layout-picker"
           // A locked kiosk stays on its layout.
           disabled={!editable || (layouts.length === 0 && !layout)}
         >
-          {!layout && <option value="">No view</option>}
-          {isNew && layout && <option value={layout.id}>{layout.name} (not saved)</option>}
+          {!layout && <option value="">{t('picker.none')}</option>}
+          {isNew && layout && (
+            <option value={layout.id}>{t('picker.notSaved', { name: layout.name })}</option>
+          )}
           {layouts.map((l) => (
             <option key={l.id} value={l.id}>
               {l.name}

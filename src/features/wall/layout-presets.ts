@@ -3,10 +3,8 @@ import type { LayoutArea, LayoutGrid } from '../../../electron/shared/layout';
 /** A layout in one click: a grid and its merged areas (the large tiles beside small ones). */
 export interface LayoutPreset {
   id: string;
-  /** "3 × 3", "1 + 5": what the picker says. */
+  /** "3 × 3", "1 + 5": what the picker says (what it looks like is worded there, wall:presets). */
   name: string;
-  /** For a screen reader and a tooltip: what the preset looks like. */
-  description: string;
   grid: LayoutGrid;
   areas: LayoutArea[];
   /** How many devices it shows. */
@@ -18,7 +16,6 @@ export interface LayoutPreset {
 const square = (n: number): LayoutPreset => ({
   id: `${n}x${n}`,
   name: n === 1 ? '1' : `${n} × ${n}`,
-  description: n === 1 ? 'one tile over the whole wall' : `${n * n} tiles, ${n} by ${n}`,
   grid: { columns: n, rows: n },
   areas: [],
   tiles: n * n,
@@ -31,7 +28,6 @@ export const LAYOUT_PRESETS: readonly LayoutPreset[] = [
   {
     id: '1+5',
     name: '1 + 5',
-    description: 'one large tile (2 × 2, top left) and 5 small ones, on a 3 × 3 grid',
     grid: { columns: 3, rows: 3 },
     areas: [{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }],
     tiles: 6,
@@ -40,7 +36,6 @@ export const LAYOUT_PRESETS: readonly LayoutPreset[] = [
   {
     id: '1+7',
     name: '1 + 7',
-    description: 'one large tile (3 × 3, top left) and 7 small ones, on a 4 × 4 grid',
     grid: { columns: 4, rows: 4 },
     areas: [{ column: 1, row: 1, columnSpan: 3, rowSpan: 3 }],
     tiles: 8,
@@ -49,7 +44,6 @@ export const LAYOUT_PRESETS: readonly LayoutPreset[] = [
   {
     id: '1+12',
     name: '1 + 12',
-    description: 'one large tile (2 × 2, top left) and 12 small ones, on a 4 × 4 grid',
     grid: { columns: 4, rows: 4 },
     areas: [{ column: 1, row: 1, columnSpan: 2, rowSpan: 2 }],
     tiles: 13,
@@ -58,7 +52,6 @@ export const LAYOUT_PRESETS: readonly LayoutPreset[] = [
   {
     id: '2+8',
     name: '2 + 8',
-    description: 'two large tiles (2 × 2, side by side on top) and 8 small ones, on a 4 × 4 grid',
     grid: { columns: 4, rows: 4 },
     areas: [
       { column: 1, row: 1, columnSpan: 2, rowSpan: 2 },

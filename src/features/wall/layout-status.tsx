@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { serviceContact } from '../../lib/http-transport';
@@ -26,9 +27,8 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
   );
   const reachable = useSyncExternalStore(serviceContact.subscribe, serviceContact.get).state === 'ok';
   const store = useWallStore.getState;
-  const offline = reachable
-    ? {}
-    : { disabled: true, title: 'The wall service cannot be reached: save once it is back.' };
+  const { t } = useTranslation('wall');
+  const offline = reachable ? {} : { disabled: true, title: t('status.offline') };
 
   if (saveState === 'failed')
     return (
@@ -38,26 +38,23 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
         data-testid="wall-save-status"
         data-save="failed"
       >
-        <span className="wall-save-text">Not saved: {saveError}</span>
+        <span className="wall-save-text">{t('status.failed', { reason: saveError })}</span>
         <Button size="small" onClick={() => store().retrySave()}>
-          Try again
+          {t('status.tryAgain')}
         </Button>
       </span>
     );
   if (saveState === 'saving')
     return (
       <span className="wall-save-status" data-testid="wall-save-status" data-save="saving" role="status">
-        <span className="wall-save-text text-muted">Saving…</span>
+        <span className="wall-save-text text-muted">{t('status.saving')}</span>
       </span>
     );
   if (changes === 'modified')
     return (
       <span className="wall-save-status is-modified" data-testid="wall-save-status" data-save="modified">
-        <span
-          className="wall-save-badge"
-          title={`The wall differs from the saved view "${name}". Save writes the changes into it; Revert goes back to it.`}
-        >
-          Modified
+        <span className="wall-save-badge" title={t('status.modifiedTitle', { name })}>
+          {t('status.modified')}
         </span>
         {editable && (
           <>
@@ -67,10 +64,10 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
               onClick={() => void store().saveLayout()}
               data-testid="wall-save"
             >
-              Save
+              {t('status.save')}
             </Button>
             <Button size="small" variant="ghost" onClick={() => store().revert()} data-testid="wall-revert">
-              Revert
+              {t('status.revert')}
             </Button>
           </>
         )}
@@ -79,22 +76,19 @@ export function LayoutStatus({ onSaveAs }: { onSaveAs(): void }) {
   if (changes === 'new')
     return (
       <span className="wall-save-status is-modified" data-testid="wall-save-status" data-save="new">
-        <span
-          className="wall-save-badge"
-          title="This wall is kept on this computer but is not a saved view yet."
-        >
-          Not saved
+        <span className="wall-save-badge" title={t('status.notSavedTitle')}>
+          {t('status.notSaved')}
         </span>
         {editable && (
           <Button size="small" variant="primary" onClick={onSaveAs} data-testid="wall-save" {...offline}>
-            Save…
+            {t('status.saveAs')}
           </Button>
         )}
       </span>
     );
   return (
     <span className="wall-save-status text-muted small" data-testid="wall-save-status" data-save="saved">
-      {reachable ? 'Saved' : ''}
+      {reachable ? t('status.saved') : ''}
     </span>
   );
 }

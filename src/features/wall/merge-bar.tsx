@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNoticesStore } from '../../session/notices-store';
 import type { Slot } from './layout-edit';
 import { namesList } from './names-list';
@@ -16,17 +18,18 @@ export function mergeSelectionOnWall(): boolean {
   const rect = store.selectionRect();
   const outcome = store.mergeSelection();
   if (!outcome || !rect) return false;
-  const size = `${rect.columnSpan} × ${rect.rowSpan}`;
-  const moved = outcome.moved.length
-    ? ` Moved to free cells: ${namesList(outcome.moved.map(tileName))}.`
-    : '';
-  const parked = outcome.parked.length
-    ? ` No room left for ${namesList(outcome.parked.map(tileName))}: parked, back when there is room.`
-    : '';
+  const t = i18next.t.bind(i18next);
+  const sentences = [
+    t('tiles:merge.merged', { columns: rect.columnSpan, rows: rect.rowSpan }),
+    outcome.moved.length ? t('tiles:merge.moved', { names: namesList(outcome.moved.map(tileName)) }) : null,
+    outcome.parked.length
+      ? t('tiles:merge.parked', { names: namesList(outcome.parked.map(tileName)) })
+      : null,
+  ];
   useNoticesStore.getState().notify({
     id: WALL_NOTICE_ID,
     level: outcome.parked.length ? 'warning' : 'info',
-    message: `Merged ${size} cells into one tile.${moved}${parked}`,
+    message: sentences.filter(Boolean).join(t('tiles:figures.sentenceGap')),
     action: undoAction(outcome.editId),
   });
   return true;
@@ -37,6 +40,7 @@ export function mergeSelectionOnWall(): boolean {
  * or let go (Escape).
  */
 export function MergeBar({ range, editable }: { range: Slot; editable: boolean }) {
+  const { t } = useTranslation('tiles');
   const style: CSSProperties = {
     gridColumn: `${range.column} / span ${range.columnSpan}`,
     gridRow: `${range.row} / span ${range.rowSpan}`,
@@ -49,9 +53,9 @@ export function MergeBar({ range, editable }: { range: Slot; editable: boolean }
       data-range={`${range.column},${range.row},${range.columnSpan}x${range.rowSpan}`}
     >
       {editable && (
-        <div className="wall-selection-bar" role="toolbar" aria-label="Selected cells">
+        <div className="wall-selection-bar" role="toolbar" aria-label={t('merge.toolbar')}>
           <span className="wall-selection-size">
-            {range.columnSpan} × {range.rowSpan} selected
+            {t('merge.selected', { columns: range.columnSpan, rows: range.rowSpan })}
           </span>
           <button
             type="button"
@@ -60,12 +64,12 @@ export function MergeBar({ range, editable }: { range: Slot; editable: boolean }
             onClick={() => mergeSelectionOnWall()}
             data-testid="wall-merge"
           >
-            Merge <kbd>M</kbd>
+            {t('merge.merge')} <kbd>M</kbd>
           </button>
           <button
             type="button"
             className="btn btn-small btn-ghost"
-            aria-label="Cancel the selection"
+            aria-label={t('merge.cancel')}
             onMouseDown={(e) => e.stopPropagation()}
             onClick={() => useWallStore.getState().selectRange(null)}
           >

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError, DisplayInfo } from '../../../electron/shared/contract';
@@ -6,8 +7,8 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
 import { plainError } from '../../lib/plain-error';
-import { useProfilesStore } from '../../session/profiles-store';
 import { windowViewUrl } from './wall-view';
+import { selectLayouts, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
 import './open-in-window.css';
 
@@ -25,7 +26,7 @@ const useOpenInWindowStore = create<{ layoutId: string | null; name: string }>((
  * browser decides where it goes).
  */
 function openInWindow(layoutId: string, name: string): void {
-  const shell = useProfilesStore.getState().appInfo?.shell;
+  const shell = useCoreMirror.getState().appInfo?.shell;
   if (shell === 'web') {
     window.open(windowViewUrl(layoutId), `wall-view-${layoutId}`);
     return;
@@ -38,24 +39,23 @@ function openInWindow(layoutId: string, name: string): void {
  * cannot open elsewhere yet; a locked wall does not offer it (the core refuses it too).
  */
 export function OpenInWindowItem({ choose }: { choose(action: () => void): void }) {
-  const { layout, saved, editable } = useWallStore(
-    useShallow((s) => ({
-      layout: s.layout,
-      saved: !!s.layout && s.changes !== 'new' && s.layouts.some((l) => l.id === s.layout?.id),
-      editable: s.editable(),
-    })),
+  const layouts = useCoreMirror(selectLayouts);
+  const { layout, changes, editable } = useWallStore(
+    useShallow((s) => ({ layout: s.layout, changes: s.changes, editable: s.editable() })),
   );
+  const saved = !!layout && changes !== 'new' && layouts.some((l) => l.id === layout.id);
+  const { t } = useTranslation('wall');
   if (!layout || !editable) return null;
   return (
     <button
       type="button"
       role="menuitem"
       disabled={!saved}
-      title={saved ? 'Show this view in a window of its own, on a display you choose' : 'Save the view first'}
+      title={saved ? t('menu.openInWindowTitle') : t('menu.saveFirst')}
       onClick={() => choose(() => openInWindow(layout.id, layout.name))}
       data-testid="wall-open-in-window"
     >
-      Open in new window…
+      {t('menu.openInWindow')}
     </button>
   );
 }
@@ -80,6 +80,7 @@ function DisplayPicker({ layoutId, name, onClose }: { layoutId: string; name: st
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const modified = useWallStore((s) => s.layout?.id === layoutId && s.changes === 'modified');
+  const { t } = useTranslation('wall');
 
   useEffect(() => {
     let live = true;
@@ -105,14 +106,14 @@ function DisplayPicker({ layoutId, name, onClose }: { layoutId: string; name: st
 
   return (
     <Dialog
-      title={`Open “${name}” in a new window`}
+      title={t('window.title', { name })}
       onClose={onClose}
       size="medium"
       testId="open-in-window"
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('window.cancel')}
           </Button>
           <Button
             variant="primary"
@@ -121,26 +122,22 @@ function DisplayPicker({ layoutId, name, onClose }: { layoutId: string; name: st
             onClick={() => void open()}
             data-testid="open-in-window-confirm"
           >
-            Open window
+            {t('window.open')}
           </Button>
         </>
       }
     >
-      <p className="text-muted small">
-        The window fills the display you choose and plays this view on its own (its own connections). It opens
-        there again when the app starts.
-        {modified && ' It shows the view as saved: save your changes first to see them there.'}
-      </p>
+      <p className="text-muted small">{modified ? t('window.introModified') : t('window.intro')}</p>
       {displays === null && !error && (
         <p className="small" role="status">
-          <span className="spinner" aria-hidden="true" /> Looking for displays…
+          <span className="spinner" aria-hidden="true" /> {t('window.looking')}
         </p>
       )}
       {displays && displays.length > 0 && (
         <>
           <DisplayMap displays={displays} chosen={chosen} onChoose={setChosen} />
           <fieldset className="display-choices">
-            <legend className="field-label">Display</legend>
+            <legend className="field-label">{t('window.display')}</legend>
             {displays.map((d) => (
               <label key={d.id} className="display-choice" data-display={d.id}>
                 <input
@@ -151,14 +148,14 @@ function DisplayPicker({ layoutId, name, onClose }: { layoutId: string; name: st
                 />
                 <span>
                   {d.label}
-                  {d.primary && <span className="badge display-primary">primary</span>}
+                  {d.primary && <span className="badge display-primary">{t('window.primary')}</span>}
                 </span>
               </label>
             ))}
           </fieldset>
         </>
       )}
-      {displays && displays.length === 0 && <p className="text-warn small">No display was found.</p>}
+      {displays && displays.length === 0 && <p className="text-warn small">{t('window.none')}</p>}
       {error && (
         <p className="text-danger small" role="alert">
           {plainError(error).message}
@@ -202,6 +199,7 @@ function DisplayMap({
           type="button"
           tabIndex={-1}
           className={`display-map-screen${chosen === d.id ? ' is-on' : ''}`}
+          // Physical: a map of the screens as they stand, whatever the reading direction.
           style={{
             left: pct(d.bounds.x - left, right - left),
             top: pct(d.bounds.y - top, bottom - top),

@@ -1,6 +1,10 @@
-import { OPLOG_LIMITS, type OperatorEventInput } from '../../../electron/shared/contract';
+import {
+  OPLOG_LIMITS,
+  type OperatorEventInput,
+  type OperatorEventWords,
+} from '../../../electron/shared/contract';
 import type { Layout, LayoutTile } from '../../../electron/shared/layout';
-import type { RateChange } from '../../lib/wall-engine';
+import type { RateChange, TileEvent } from '../../lib/wall-engine';
 import type { OperatorEvent } from '../../session/operator-log';
 import { placed } from './layout-edit';
 
@@ -11,6 +15,30 @@ export type Stamped = OperatorEvent & { at: number };
 const cut = (text: string | undefined, max: number) =>
   text === undefined ? undefined : text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
+/** The words' free text cut to the contract's bounds, as the reason is. */
+function cutWords(words: OperatorEventWords): OperatorEventWords {
+  const max = OPLOG_LIMITS.reason;
+  switch (words.kind) {
+    case 'tile-trouble':
+      return { ...words, failure: { ...words.failure, detail: cut(words.failure.detail, max) } };
+    case 'tour-page':
+    case 'tour-started':
+      return {
+        ...words,
+        tour: cut(words.tour, max) ?? '',
+        view: words.view === null ? null : (cut(words.view, max) ?? ''),
+      };
+    case 'tour-stopped':
+      return { ...words, tour: cut(words.tour, max) ?? '', why: cut(words.why, max) };
+    case 'put-on':
+    case 'taken-off':
+    case 'tile-changed':
+      return { ...words, view: words.view && { ...words.view, name: cut(words.view.name, max) ?? '' } };
+    default:
+      return words;
+  }
+}
+
 /** An event as the core takes it: strings cut to the contract's bounds, so one long reason cannot sink a batch. */
 export function toInput(event: Stamped): OperatorEventInput {
   return {
@@ -19,6 +47,7 @@ export function toInput(event: Stamped): OperatorEventInput {
     ...(event.deviceKey ? { deviceKey: cut(event.deviceKey, OPLOG_LIMITS.deviceKey) } : {}),
     ...(event.deviceName ? { deviceName: cut(event.deviceName, OPLOG_LIMITS.deviceName) } : {}),
     ...(event.reason ? { reason: cut(event.reason, OPLOG_LIMITS.reason) } : {}),
+    ...(event.words ? { words: cutWords(event.words) } : {}),
   };
 }
 
@@ -103,6 +132,52 @@ export function rateReason(change: Pick<RateChange, 'rate' | 'reason' | 'detail'
   if (change.rate === 'full') return 'full rate again';
   const why = change.reason ? RATE_WHY[change.reason] : 'the decode budget';
   return `overview pictures (keyframes only): ${why}${change.detail ? ` — ${change.detail}` : ''}`;
+}
+
+/** The same as rateReason, as a kind and parameters (worded when the log is shown). */
+export function rateWords(change: Pick<RateChange, 'rate' | 'reason' | 'cause'>): OperatorEventWords {
+  if (change.rate === 'full') return { kind: 'rate-full' };
+  return { kind: 'rate-overview', why: change.reason, ...(change.cause ? { cause: change.cause } : {}) };
+}
+
+/** A tile's trouble or recovery as a kind and parameters; the English `reason` says the same. */
+export function tileEventWords(event: Pick<TileEvent, 'kind' | 'failure' | 'outMs'>): OperatorEventWords {
+  if (event.kind === 'recovered')
+    return { kind: 'tile-recovered', ...(event.outMs !== undefined ? { outMs: event.outMs } : {}) };
+  return { kind: 'tile-trouble', failure: event.failure ?? { reason: null } };
+}
+
+/** Where a tile is, for the words: its cell and the view's name and grid. */
+function placeOf(t: LayoutTile, layout: Layout | null) {
+  return {
+    cell: t.column !== undefined && t.row !== undefined ? { column: t.column, row: t.row } : null,
+    view: layout ? { name: layout.name, columns: layout.grid.columns, rows: layout.grid.rows } : null,
+  };
+}
+
+/** "put on column 1, row 2 of …" / "taken off …" as a kind and parameters. */
+export function placeWords(
+  kind: 'put-on' | 'taken-off',
+  t: LayoutTile,
+  layout: Layout | null,
+): OperatorEventWords {
+  return { kind, ...placeOf(t, layout) };
+}
+
+/** changeText as a kind and parameters. */
+export function changeWords(change: TileChange, layout: Layout | null): OperatorEventWords {
+  const { before, after } = change;
+  const channelId = (t: LayoutTile) => t.channelId ?? t.sipId ?? null;
+  return {
+    kind: 'tile-changed',
+    ...(streamKey(before) !== streamKey(after)
+      ? { channel: { from: channelId(before), to: channelId(after) } }
+      : {}),
+    ...((before.label ?? '') !== (after.label ?? '')
+      ? { caption: { from: before.label ?? before.deviceKey, to: after.label ?? after.deviceKey } }
+      : {}),
+    ...placeOf(after, layout),
+  };
 }
 
 export function cellText(t: LayoutTile, layout: Layout): string {

@@ -5,8 +5,12 @@ import { installOperatorLogWriter, recordOperatorEvent } from '../../session/ope
 import {
   cellText,
   changeText,
+  changeWords,
   layoutChanges,
+  placeWords,
   rateReason,
+  rateWords,
+  tileEventWords,
   toInput,
   type Stamped,
 } from './operator-log-events';
@@ -89,6 +93,7 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
       deviceKey: event.label ?? undefined,
       deviceName: nameOf(event.label),
       reason: event.reason,
+      words: tileEventWords(event),
     }),
   );
   const offRates = engine.onRateChange((change) =>
@@ -97,6 +102,7 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
       deviceKey: change.label ?? undefined,
       deviceName: nameOf(change.label),
       reason: rateReason(change),
+      words: rateWords(change),
     }),
   );
   const offLayout = useWallStore.subscribe((now: WallState, before: WallState) => {
@@ -111,6 +117,7 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
         deviceKey: change.after.deviceKey,
         deviceName: tileName(change.after),
         reason: now.layout ? changeText(change, now.layout) : 'changed on the wall',
+        words: changeWords(change, now.layout),
       });
     for (const t of cleared)
       recordOperatorEvent({
@@ -118,6 +125,7 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
         deviceKey: t.deviceKey,
         deviceName: tileName(t),
         reason: before.layout ? `taken off ${cellText(t, before.layout)}` : 'taken off the wall',
+        words: placeWords('taken-off', t, before.layout),
       });
     for (const t of assigned)
       recordOperatorEvent({
@@ -125,6 +133,7 @@ export function startOperatorLogFeed(engine: WallEngine): () => void {
         deviceKey: t.deviceKey,
         deviceName: tileName(t),
         reason: now.layout ? `put on ${cellText(t, now.layout)}` : 'put on the wall',
+        words: placeWords('put-on', t, now.layout),
       });
   });
   return () => {

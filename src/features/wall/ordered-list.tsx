@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 // MiddleEllipsis is shared by two features and belongs in src/components; until it moves there (#30):
-// eslint-disable-next-line import-x/no-restricted-paths
-import { MiddleEllipsis } from '../catalog/middle-ellipsis';
+import { MiddleEllipsis } from '../../components/middle-ellipsis';
 import { moved } from './tour-form';
 
 /** An ordered list with ↑ ↓ ✕ per row (the tour editor's views and cameras). */
@@ -17,6 +17,7 @@ export function OrderedList<T>({
   onChange(items: T[]): void;
   testId: string;
 }) {
+  const { t } = useTranslation('wall');
   if (items.length === 0) return <p className="tour-editor-empty small">{empty}</p>;
   return (
     <ol className="tour-editor-order" data-testid={testId}>
@@ -27,7 +28,7 @@ export function OrderedList<T>({
           <button
             type="button"
             className="btn btn-ghost btn-small"
-            aria-label={`Move ${label(item)} up`}
+            aria-label={t('tourEditor.moveUp', { name: label(item) })}
             disabled={i === 0}
             onClick={() => onChange(moved(items, i, -1))}
           >
@@ -36,7 +37,7 @@ export function OrderedList<T>({
           <button
             type="button"
             className="btn btn-ghost btn-small"
-            aria-label={`Move ${label(item)} down`}
+            aria-label={t('tourEditor.moveDown', { name: label(item) })}
             disabled={i === items.length - 1}
             onClick={() => onChange(moved(items, i, 1))}
           >
@@ -45,7 +46,7 @@ export function OrderedList<T>({
           <button
             type="button"
             className="btn btn-ghost btn-small"
-            aria-label={`Take ${label(item)} out`}
+            aria-label={t('tourEditor.takeOut', { name: label(item) })}
             onClick={() => onChange(items.filter((_, k) => k !== i))}
           >
             ✕

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { Button } from '../../components/button';
 import { elideMiddle } from '../../lib/elide-middle';
 import { tileName } from './tile-name';
@@ -9,6 +11,7 @@ import { useWallStore } from './wall-store';
  * grid later holds no surprise. The operator may let them go for good.
  */
 export function ParkedTiles() {
+  const { t } = useTranslation('tiles');
   const parked = useWallStore((s) => s.layout?.parked);
   const editable = useWallStore((s) => s.editable());
   const [open, setOpen] = useState(false);
@@ -43,22 +46,19 @@ export function ParkedTiles() {
         data-testid="wall-parked"
         data-count={parked.length}
       >
-        {parked.length} parked
+        {t('parked.button', { n: formatNumber(parked.length) })}
       </Button>
       {open && (
-        <div className="wall-parked-panel" id={id} role="region" aria-label="Parked cameras">
-          <p className="small">
-            {parked.length === 1 ? 'This camera does' : 'These cameras do'} not fit the grid. Each goes back
-            to its cell when the grid is large enough again.
-          </p>
+        <div className="wall-parked-panel" id={id} role="region" aria-label={t('parked.region')}>
+          <p className="small">{t('parked.text', { count: parked.length })}</p>
           <ul className="wall-parked-list">
-            {parked.map((t, i) => (
-              <li key={`${t.deviceKey}-${i}`}>
-                <span className="wall-parked-name" title={tileName(t)}>
-                  {elideMiddle(tileName(t), 30)}
+            {parked.map((tile, i) => (
+              <li key={`${tile.deviceKey}-${i}`}>
+                <span className="wall-parked-name" title={tileName(tile)}>
+                  {elideMiddle(tileName(tile), 30)}
                 </span>
                 <span className="wall-parked-cell text-muted small">
-                  column {t.column}, row {t.row}
+                  {t('parked.cell', { column: tile.column, row: tile.row })}
                 </span>
               </li>
             ))}
@@ -72,7 +72,7 @@ export function ParkedTiles() {
               }}
               data-testid="wall-parked-forget"
             >
-              Forget them
+              {t('parked.forget')}
             </Button>
           )}
         </div>

@@ -1,6 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
-import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { useWallEngine } from './use-wall-engine';
 import './profile-refusal-notice.css';
 
@@ -16,11 +18,12 @@ export interface ProfileRefusalNoticeProps {
  */
 export function ProfileRefusalNotice({ onEditProfile }: ProfileRefusalNoticeProps) {
   const engine = useWallEngine();
+  const { t } = useTranslation('tiles');
   const subscribe = useCallback((changed: () => void) => engine.onProfileRefusals(changed), [engine]);
   const refusals = useSyncExternalStore(subscribe, () => engine.profileRefusals());
-  const profiles = useProfilesStore((s) => s.profiles);
-  const active = useProfilesStore(selectActiveProfile);
-  const requestEdit = useProfilesStore((s) => s.requestEdit);
+  const profiles = useCoreMirror((m) => m.profiles);
+  const active = useCoreMirror(selectActiveProfile);
+  const requestEdit = useProfileSession((s) => s.requestEdit);
   if (refusals.length === 0) return null;
 
   return (
@@ -35,11 +38,9 @@ export function ProfileRefusalNotice({ onEditProfile }: ProfileRefusalNoticeProp
             role="alert"
             data-testid="wall-profile-refused"
             data-profile={profile?.id ?? refusal.profile}
-            title={`The platform refused the credentials of profile “${name}” (${refusal.detail}). The wall stopped asking with them, so a real platform does not lock the account; saving the profile asks again.`}
+            title={t('refusal.title', { name, detail: refusal.detail })}
           >
-            <span className="wall-refusal-text">
-              Profile “{name}” refused: the wall stopped asking until it is fixed.
-            </span>
+            <span className="wall-refusal-text">{t('refusal.text', { name })}</span>
             {profile && onEditProfile && (
               <Button
                 size="small"
@@ -49,17 +50,17 @@ export function ProfileRefusalNotice({ onEditProfile }: ProfileRefusalNoticeProp
                   onEditProfile();
                 }}
               >
-                Edit profile “{name}”
+                {t('refusal.edit', { name })}
               </Button>
             )}
             <Button
               size="small"
               variant="ghost"
               data-testid="wall-refused-retry"
-              title="Ask the platform once more with these credentials"
+              title={t('refusal.retryTitle')}
               onClick={() => engine.liftRefusal(refusal.profile)}
             >
-              ↻ Retry
+              {t('refusal.retry')}
             </Button>
           </div>
         );

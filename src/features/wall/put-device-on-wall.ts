@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useNoticesStore } from '../../session/notices-store';
 import type { WallDevice } from '../../session/wall-device';
 import type { WallCell } from './layout-edit';
@@ -5,8 +6,6 @@ import { undoAction, WALL_NOTICE_ID as NOTICE_ID } from './undo-action';
 import { tileName } from './tile-name';
 import { useWallStore, type PlaceResult } from './wall-store';
 import { whileWallUnchanged } from './while-wall-unchanged';
-
-const where = (cell: WallCell) => `column ${cell.column}, row ${cell.row}`;
 
 /**
  * Put a device on the wall and say what happened: where it went, which camera it replaced (with
@@ -34,12 +33,13 @@ function announce(device: WallDevice, outcome: PlaceResult): void {
     notify({
       id: NOTICE_ID,
       level: 'warning',
-      message: `${device.deviceName} was not put on the wall. ${outcome.message}${
-        full ? ` Drop it onto a tile to replace that camera${grow ? ', or make the grid bigger' : ''}.` : ''
-      }`,
+      message: i18next.t(
+        full ? (grow ? 'wall:notice.notPutFullGrow' : 'wall:notice.notPutFull') : 'wall:notice.notPut',
+        { name: device.deviceName, reason: outcome.message },
+      ),
       ...(grow && {
         action: {
-          label: `Make it ${grow.columns} × ${grow.rows}`,
+          label: i18next.t('wall:notice.makeIt', { columns: grow.columns, rows: grow.rows }),
           run: () => void putDeviceOnWall(device, undefined, { grow: true }),
         },
       }),
@@ -51,7 +51,7 @@ function announce(device: WallDevice, outcome: PlaceResult): void {
     notify({
       id: NOTICE_ID,
       level: 'info',
-      message: `${device.deviceName} is on the wall (${where(outcome.cell)}) already; not added twice.`,
+      message: i18next.t('wall:notice.already', { name: device.deviceName, ...outcome.cell }),
     });
     return;
   }
@@ -59,15 +59,21 @@ function announce(device: WallDevice, outcome: PlaceResult): void {
     notify({
       id: NOTICE_ID,
       level: 'info',
-      message: `Replaced ${tileName(outcome.replaced)} with ${device.deviceName} (${where(outcome.cell)}).`,
+      message: i18next.t('wall:notice.replaced', {
+        old: tileName(outcome.replaced),
+        name: device.deviceName,
+        ...outcome.cell,
+      }),
       action: undoAction(outcome.editId),
     });
     return;
   }
-  const grew = outcome.grewTo ? ` The grid is now ${outcome.grewTo.columns} × ${outcome.grewTo.rows}.` : '';
+  const { column, row } = outcome.cell;
   notify({
     id: NOTICE_ID,
     level: 'info',
-    message: `${device.deviceName} is on the wall (${where(outcome.cell)}).${grew}`,
+    message: outcome.grewTo
+      ? i18next.t('wall:notice.putGrew', { name: device.deviceName, column, row, ...outcome.grewTo })
+      : i18next.t('wall:notice.put', { name: device.deviceName, column, row }),
   });
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { LayoutGrid } from '../../../electron/shared/layout';
 import { MAX_GRID } from '../../../electron/shared/layout';
 import { useNoticesStore } from '../../session/notices-store';
@@ -10,7 +11,6 @@ import { undoAction, WALL_NOTICE_ID } from './undo-action';
 import { useWallStore } from './wall-store';
 import { whileWallUnchanged } from './while-wall-unchanged';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 /** At most four names: a notice stays one or two lines. */
 const names = (devices: readonly WallDevice[]) =>
   namesList(
@@ -45,20 +45,24 @@ export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
     notify({
       id: WALL_NOTICE_ID,
       level: 'warning',
-      message: `${plural(devices.length, 'device was', 'devices were')} not put on the wall. ${outcome.refused}`,
+      message: i18next.t('wall:notice.manyRefused', { count: devices.length, reason: outcome.refused }),
     });
     return outcome;
   }
   const added = outcome.placed.length - outcome.alreadyOn.length;
+  // Up to three sentences, each whole in the catalog.
   const parts: string[] = [];
-  if (added > 0) parts.push(`Put ${plural(added, 'device', 'devices')} on the wall.`);
+  if (added > 0) parts.push(i18next.t('wall:notice.manyPut', { count: added }));
   if (outcome.alreadyOn.length > 0)
     parts.push(
-      `${names(outcome.alreadyOn)} ${outcome.alreadyOn.length === 1 ? 'was' : 'were'} on it already.`,
+      i18next.t('wall:notice.manyAlready', {
+        count: outcome.alreadyOn.length,
+        names: names(outcome.alreadyOn),
+      }),
     );
   if (outcome.noRoom.length > 0)
     parts.push(
-      `No free tile for ${plural(outcome.noRoom.length, 'device', 'devices')}: ${names(outcome.noRoom)}.`,
+      i18next.t('wall:notice.manyNoRoom', { count: outcome.noRoom.length, names: names(outcome.noRoom) }),
     );
   if (parts.length === 0) return outcome;
   const grow = outcome.noRoom.length > 0 ? roomFor(outcome.noRoom.length) : null;
@@ -70,7 +74,7 @@ export function putManyOnWall(devices: readonly WallDevice[]): PutManyResult {
     ...(grow
       ? {
           action: {
-            label: `Make it ${grow.columns} × ${grow.rows} and add them`,
+            label: i18next.t('wall:notice.makeRoom', { columns: grow.columns, rows: grow.rows }),
             run: () => {
               useWallStore.getState().setGrid(grow);
               putManyOnWall(rest);

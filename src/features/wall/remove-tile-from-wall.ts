@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useNoticesStore } from '../../session/notices-store';
 import type { WallCell } from './layout-edit';
 import { undoAction, WALL_NOTICE_ID } from './undo-action';
@@ -11,7 +12,7 @@ export function removeTileFromWall(cell: WallCell): boolean {
   useNoticesStore.getState().notify({
     id: WALL_NOTICE_ID,
     level: 'info',
-    message: `Removed ${tileName(removed.removed)} from the wall.`,
+    message: i18next.t('wall:notice.removed', { name: tileName(removed.removed) }),
     action: undoAction(removed.editId),
   });
   return true;

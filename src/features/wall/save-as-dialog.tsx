@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
@@ -9,6 +10,7 @@ export function SaveAsDialog({ initial, onClose }: { initial: string; onClose():
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('wall');
   const submit = async () => {
     setBusy(true);
     const result = await useWallStore.getState().saveAs(name);
@@ -18,20 +20,20 @@ export function SaveAsDialog({ initial, onClose }: { initial: string; onClose():
   };
   return (
     <Dialog
-      title="Save the wall as a new view"
+      title={t('saveAs.title')}
       onClose={onClose}
       size="small"
       testId="wall-save-as-dialog"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('saveAs.cancel')}</Button>
           <Button
             variant="primary"
             busy={busy}
             onClick={() => void submit()}
             data-testid="wall-save-as-submit"
           >
-            Save
+            {t('saveAs.save')}
           </Button>
         </>
       }
@@ -42,7 +44,14 @@ export function SaveAsDialog({ initial, onClose }: { initial: string; onClose():
           void submit();
         }}
       >
-        <TextField label="Name" value={name} onChange={setName} error={error} maxLength={100} autoFocus />
+        <TextField
+          label={t('saveAs.name')}
+          value={name}
+          onChange={setName}
+          error={error}
+          maxLength={100}
+          autoFocus
+        />
       </form>
     </Dialog>
   );

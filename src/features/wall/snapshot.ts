@@ -1,8 +1,10 @@
+import i18next from 'i18next';
 import { downloadBlob } from '../../lib/download-file';
 import { snapshotFileName, type SnapshotSaved } from '../../../electron/shared/snapshot';
 import { api } from '../../lib/bridge';
+import { plainError } from '../../lib/plain-error';
 import type { TileSnapshot } from '../../lib/wall-engine';
-import { useProfilesStore } from '../../session/profiles-store';
+import { useCoreMirror } from '../../session/core-mirror';
 
 /**
  * Why a tile cannot give a snapshot now (the menu item shows it as its title, disabled), or null when
@@ -13,14 +15,14 @@ export function snapshotProblem(
   snapshot: TileSnapshot | null,
 ): string | null {
   const state = snapshot?.state ?? 'idle';
-  if (!video || state === 'idle') return 'Nothing plays on this tile yet';
-  if (state === 'paused-hidden') return 'The tile is paused while hidden: no picture to save';
-  if (state === 'failed') return 'The tile shows no picture: it failed';
-  if (state === 'reconnecting') return 'The tile has no live picture: it is reconnecting';
-  if (state === 'stalled') return 'The picture is frozen (the stream stalled): nothing live to save';
-  if (state === 'starting' || snapshot?.firstFrameAt == null) return 'No picture yet: the stream is starting';
+  if (!video || state === 'idle') return i18next.t('tiles:snapshot.nothingPlays');
+  if (state === 'paused-hidden') return i18next.t('tiles:snapshot.pausedHidden');
+  if (state === 'failed') return i18next.t('tiles:snapshot.failed');
+  if (state === 'reconnecting') return i18next.t('tiles:snapshot.reconnecting');
+  if (state === 'stalled') return i18next.t('tiles:snapshot.stalled');
+  if (state === 'starting' || snapshot?.firstFrameAt == null) return i18next.t('tiles:snapshot.starting');
   if (video.videoWidth <= 0 || video.videoHeight <= 0 || video.readyState < 2)
-    return 'The tile shows no picture at the moment';
+    return i18next.t('tiles:snapshot.noPicture');
   return null;
 }
 
@@ -31,12 +33,12 @@ export function snapshotProblem(
 async function capturePng(video: HTMLVideoElement): Promise<{ png: Blob; width: number; height: number }> {
   const width = video.videoWidth;
   const height = video.videoHeight;
-  if (width <= 0 || height <= 0) throw new Error('the tile shows no picture');
+  if (width <= 0 || height <= 0) throw new Error(i18next.t('tiles:snapshot.why.noPicture'));
   const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('this computer could not draw the picture (no 2D canvas)');
+  if (!context) throw new Error(i18next.t('tiles:snapshot.why.noCanvas'));
   context.drawImage(video, 0, 0, width, height);
   const png = await new Promise<Blob | null>((resolve, reject) => {
     try {
@@ -45,14 +47,12 @@ async function capturePng(video: HTMLVideoElement): Promise<{ png: Blob; width: 
       // A picture played straight from another server (a plain <video src>) cannot be read back.
       reject(
         error instanceof DOMException && error.name === 'SecurityError'
-          ? new Error(
-              'the browser does not let the app copy this stream’s picture (it comes from another server)',
-            )
+          ? new Error(i18next.t('tiles:snapshot.why.crossOrigin'))
           : error,
       );
     }
   });
-  if (!png) throw new Error('the picture could not be encoded as PNG');
+  if (!png) throw new Error(i18next.t('tiles:snapshot.why.noPng'));
   return { png, width, height };
 }
 
@@ -68,23 +68,34 @@ export async function saveSnapshot(video: HTMLVideoElement, deviceName: string):
   try {
     ({ png } = await capturePng(video));
   } catch (error) {
-    return { ok: false, message: `No snapshot of ${deviceName}: ${(error as Error).message}` };
+    return {
+      ok: false,
+      message: i18next.t('tiles:snapshot.failedFor', { name: deviceName, reason: (error as Error).message }),
+    };
   }
   // The shell the page runs in, as app:info said when the app started (the wall shows only after).
-  if (useProfilesStore.getState().appInfo?.shell === 'electron') {
+  if (useCoreMirror.getState().appInfo?.shell === 'electron') {
     const saved = await api.snapshots.save({ deviceName, takenAt, png: await base64(png) });
     return saved.ok
       ? { ok: true, ...where(saved.value) }
-      : { ok: false, message: `No snapshot of ${deviceName}: ${saved.error.message}` };
+      : {
+          ok: false,
+          message: i18next.t('tiles:snapshot.failedFor', {
+            name: deviceName,
+            reason: plainError(saved.error).message,
+          }),
+        };
   }
   const name = snapshotFileName(deviceName, takenAt);
   downloadBlob(name, png);
-  return { ok: true, name, where: 'your downloads' };
+  return { ok: true, name, where: i18next.t('tiles:snapshot.downloads') };
 }
 
 const where = (saved: SnapshotSaved) => ({
   name: saved.name,
-  where: saved.path.slice(0, Math.max(0, saved.path.length - saved.name.length - 1)) || 'Pictures',
+  where:
+    saved.path.slice(0, Math.max(0, saved.path.length - saved.name.length - 1)) ||
+    i18next.t('tiles:snapshot.pictures'),
 });
 
 async function base64(blob: Blob): Promise<string> {

@@ -18,8 +18,16 @@ export interface StartView {
  *
  * A window opened for one view (`view.pinned`, from `?view=`) opens on that view first, kiosk or not:
  * each window is its own wall. Should that view be gone, it opens as the main window would.
+ *
+ * `editable`: whether the wall may be changed now (an administrator's unlock of a locked kiosk
+ * counts); a locked wall opens on the saved view and its draft is kept aside by the caller.
  */
-export function startView(layouts: Layout[], settings: Settings, view: WallView | null): StartView {
+export function startView(
+  layouts: Layout[],
+  settings: Settings,
+  view: WallView | null,
+  editable: boolean = !settings.kiosk.locked,
+): StartView {
   const byId = (id: string | null | undefined) => (id ? layouts.find((l) => l.id === id) : undefined);
   const asLeft = (layout: Layout | null | undefined): StartView => ({
     layout: layout ?? null,
@@ -29,13 +37,13 @@ export function startView(layouts: Layout[], settings: Settings, view: WallView 
   const { kiosk } = settings;
   if (view?.pinned) {
     const own = byId(view.layoutId);
-    if (own) return asLeft(!kiosk.locked && view.draft?.id === own.id ? view.draft : own);
+    if (own) return asLeft(editable && view.draft?.id === own.id ? view.draft : own);
   }
   if (kiosk.enabled) {
     const start = byId(kiosk.startLayout);
     if (start) {
       // An administrator's unsaved edits of the kiosk layout come back only while it is unlocked.
-      const draft = !kiosk.locked && view?.draft?.id === start.id ? view.draft : null;
+      const draft = editable && view?.draft?.id === start.id ? view.draft : null;
       return asLeft(draft ?? start);
     }
   }

@@ -1,24 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatNumber } from '../../i18n/format';
 import type { TileSnapshot } from '../../lib/wall-engine';
 import { isZoomed, zoomText, type TileZoom } from './tile-zoom';
 import type { TileSound } from './use-tile-audio';
 
 /** "overview · 1 picture / 2 s" for a tile that shows its stream's keyframes only. */
-function overviewText(snapshot: Pick<TileSnapshot, 'pictureIntervalMs'>): string {
+function overviewText(t: TFunction<'tiles'>, snapshot: Pick<TileSnapshot, 'pictureIntervalMs'>): string {
   const ms = snapshot.pictureIntervalMs;
-  if (ms == null || !Number.isFinite(ms) || ms <= 0) return 'overview · keyframes only';
+  if (ms == null || !Number.isFinite(ms) || ms <= 0) return t('badge.overviewKeyframes');
   const seconds = ms / 1000;
-  const shown =
-    seconds >= 9.5 || Math.abs(seconds - Math.round(seconds)) < 0.05
-      ? String(Math.round(seconds))
-      : seconds.toFixed(1);
-  return `overview · 1 picture / ${shown} s`;
+  const whole = seconds >= 9.5 || Math.abs(seconds - Math.round(seconds)) < 0.05;
+  const shown = formatNumber(whole ? Math.round(seconds) : seconds, {
+    minimumFractionDigits: whole ? 0 : 1,
+    maximumFractionDigits: whole ? 0 : 1,
+  });
+  return t('badge.overviewEvery', { seconds: shown });
 }
 
-const WHY: Record<string, string> = {
-  load: 'The computer is overloaded: this tile shows only its stream’s keyframes until there is room again.',
-  'start-up': 'The wall is starting: this tile shows only keyframes until the others are up.',
-  pinned: 'Pinned to overview in the tile menu: only the stream’s keyframes are shown.',
-};
+/** Why a tile shows overview pictures (TileSnapshot.degradedReason), in the tooltip. */
+const WHY = new Set(['load', 'start-up', 'pinned'] as const);
+const whyText = (t: TFunction<'tiles'>, reason: string | null | undefined) =>
+  reason && (WHY as Set<string>).has(reason)
+    ? t(`badge.why.${reason as 'load' | 'start-up' | 'pinned'}`)
+    : t('badge.why.other');
 
 /**
  * What a tile says about its picture, bottom left over the video: overview pictures (with why, in
@@ -35,6 +40,7 @@ export function TileBadges({
   audible: boolean;
   sound: TileSound | null;
 }) {
+  const { t } = useTranslation('tiles');
   const overview = snapshot?.rate === 'overview' && snapshot.state === 'playing';
   if (!overview && !isZoomed(zoom) && !audible) return null;
   return (
@@ -45,16 +51,16 @@ export function TileBadges({
           data-testid="wall-tile-rate"
           data-rate="overview"
           data-reason={snapshot.degradedReason ?? undefined}
-          title={WHY[snapshot.degradedReason ?? ''] ?? 'Only the stream’s keyframes are shown.'}
+          title={whyText(t, snapshot.degradedReason)}
         >
-          {overviewText(snapshot)}
+          {overviewText(t, snapshot)}
         </span>
       )}
       {isZoomed(zoom) && (
         <span
           className="wall-tile-badge wall-tile-zoom"
           data-testid="wall-tile-zoom"
-          title="Digital zoom: wheel or + − to zoom, drag or arrows to move, 0 or Esc to reset"
+          title={t('badge.zoomTitle')}
         >
           {zoomText(zoom)}
         </span>
@@ -64,9 +70,9 @@ export function TileBadges({
           className={`wall-tile-badge wall-tile-sound${sound && sound.kind !== 'on' && sound.kind !== 'unknown' ? ' is-silent' : ''}`}
           data-testid="wall-tile-sound"
           data-sound={SOUND_ATTR[sound?.kind ?? 'unknown']}
-          title={SOUND_TITLE[sound?.kind ?? 'unknown']}
+          title={t(`sound.title.${SOUND_TITLE[sound?.kind ?? 'unknown']}`)}
         >
-          <SpeakerIcon /> {sound?.text ?? 'sound on'}
+          <SpeakerIcon /> {sound?.text ?? t('sound.on')}
         </span>
       )}
     </div>
@@ -81,12 +87,12 @@ const SOUND_ATTR: Record<TileSound['kind'], string> = {
   unknown: 'unknown',
 };
 
-const SOUND_TITLE: Record<TileSound['kind'], string> = {
-  on: 'Sound is on for this tile',
-  none: 'Sound is on for this tile, but its stream carries no sound',
-  unsupported:
-    'Sound is on for this tile, but its stream’s sound cannot be played here; the picture plays on',
-  unknown: 'Sound is on for this tile',
+/** The sound badge's tooltip, by kind: its key under `sound.title` (unknown reads as on). */
+const SOUND_TITLE: Record<TileSound['kind'], 'on' | 'none' | 'unsupported'> = {
+  on: 'on',
+  none: 'none',
+  unsupported: 'unsupported',
+  unknown: 'on',
 };
 
 /** A speaker with sound waves; drawn, as no emoji font can be counted on. */

@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+import { formatNumber } from '../../i18n/format';
 import type { TileStats, TriedTransport } from '../../lib/wall-engine';
 import { transportName } from '../../lib/wall-engine/unplayable';
 
@@ -27,23 +29,27 @@ export function extraStatsRows(
   const rows: [string, string][] = [];
   if (stats && (stats.jitterBufferMs !== undefined || stats.packetsLost !== undefined)) {
     const jitter = stats.jitterBufferMs;
-    rows.push(['jitter buffer', jitter === null || jitter === undefined ? '–' : `${Math.round(jitter)} ms`]);
+    rows.push([
+      'jitter buffer',
+      jitter === null || jitter === undefined
+        ? '–'
+        : i18next.t('tiles:stats.ms', { value: formatNumber(Math.round(jitter)) }),
+    ]);
     rows.push([
       'packets lost',
-      stats.packetsLost === null || stats.packetsLost === undefined ? '–' : String(stats.packetsLost),
+      stats.packetsLost === null || stats.packetsLost === undefined ? '–' : formatNumber(stats.packetsLost),
     ]);
   }
   if (stats?.audio) {
-    const words = {
-      none: 'none in the stream',
-      playing: 'playing',
-      unsupported: 'cannot play here',
-      pending: 'waiting',
-    };
-    rows.push(['sound', `${stats.audio.codec ? `${stats.audio.codec} · ` : ''}${words[stats.audio.state]}`]);
+    const words = i18next.t(`tiles:stats.sound.${stats.audio.state}`);
+    // The codec is the stream's own name for it ("alaw"), in every language.
+    rows.push(['sound', `${stats.audio.codec ? `${stats.audio.codec} · ` : ''}${words}`]);
   }
   if (tried && tried.length > 0)
-    rows.push(['refused by', tried.map((t) => transportName(t.transport)).join(', ')]);
+    rows.push([
+      'refused by',
+      tried.map((t) => transportName(t.transport)).join(i18next.t('tiles:stats.listSeparator')),
+    ]);
   const host = playedHost(url);
   if (host) rows.push(['host', host]);
   return rows;

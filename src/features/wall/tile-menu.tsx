@@ -1,7 +1,18 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useKeepInView } from '../../components/use-keep-in-view';
-import { tileAt } from './layout-edit';
+import { tileAt, type TileDevice } from './layout-edit';
 import { useTileActions } from './tile-actions-context';
 import { TilePictureItems } from './tile-picture-items';
 import { TileSettingsDialog } from './tile-settings-dialog';
@@ -25,6 +36,16 @@ export interface TileMenuProps {
 const ITEMS = '[role^="menuitem"]:not(:disabled)';
 
 /**
+ * A tile's "Send to screen…" (the control room, issue #31), given around the wall by the app shell:
+ * offered while `available`; its dialog sends the tile's device to a cell of a screen.
+ */
+export interface SendToScreenSlot {
+  available: boolean;
+  Dialog: ComponentType<{ device: TileDevice; onClose(): void }>;
+}
+export const SendToScreenContext = createContext<SendToScreenSlot | null>(null);
+
+/**
  * A tile's few actions behind one small button, so the picture stays clear.
  *
  * It closes on Escape, on a choice, on a click elsewhere and when the focus leaves it; on Escape and
@@ -42,8 +63,12 @@ export function TileMenu({
   onSpan,
   onRemove,
 }: TileMenuProps) {
+  const { t } = useTranslation('tiles');
   const [open, setOpen] = useState(false);
   const [settings, setSettings] = useState(false);
+  // The room's "Send to screen…" (issue #31): offered while the room has screens.
+  const [sendingToScreen, setSendingToScreen] = useState(false);
+  const sendToScreen = useContext(SendToScreenContext);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   // A bottom-row tile's menu opens upwards, a right-hand one leftwards: never outside the window.
@@ -123,7 +148,7 @@ export function TileMenu({
       <button
         type="button"
         className="wall-tile-menu-button"
-        aria-label={`Actions for ${name}`}
+        aria-label={t('menu.actionsFor', { name })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -133,7 +158,12 @@ export function TileMenu({
         ⋯
       </button>
       {open && (
-        <div className="wall-tile-menu-list" role="menu" id={menuId} aria-label={`Actions for ${name}`}>
+        <div
+          className="wall-tile-menu-list"
+          role="menu"
+          id={menuId}
+          aria-label={t('menu.actionsFor', { name })}
+        >
           {actions && <TilePictureItems onDone={() => choose(() => undefined)} />}
           <button
             type="button"
@@ -141,11 +171,11 @@ export function TileMenu({
             onClick={() => choose(onToggleStats)}
             data-testid="wall-tile-toggle-stats"
           >
-            {statsShown ? 'Hide stats' : 'Show stats'}
+            {statsShown ? t('menu.hideStats') : t('menu.showStats')}
           </button>
           {canRetry && (
             <button type="button" role="menuitem" onClick={() => choose(onRetry)}>
-              Retry now
+              {t('menu.retryNow')}
             </button>
           )}
           {editable && (
@@ -155,13 +185,13 @@ export function TileMenu({
               onClick={() => choose(onReplace)}
               data-testid="wall-tile-replace"
             >
-              Replace with another device…
+              {t('menu.replace')}
             </button>
           )}
           {sizes.length > 1 && (
-            <div className="wall-tile-menu-group" role="group" aria-label="Tile size">
+            <div className="wall-tile-menu-group" role="group" aria-label={t('menu.sizeGroup')}>
               <span className="wall-tile-menu-group-label" aria-hidden="true">
-                Size
+                {t('menu.sizeLabel')}
               </span>
               {sizes.map((s) => (
                 <button
@@ -169,7 +199,7 @@ export function TileMenu({
                   type="button"
                   role="menuitemradio"
                   aria-checked={s.current}
-                  aria-label={`Size ${s.columnSpan} by ${s.rowSpan}`}
+                  aria-label={t('menu.sizeAria', { columns: s.columnSpan, rows: s.rowSpan })}
                   className="wall-tile-menu-choice"
                   onClick={() => choose(() => onSpan(s))}
                   data-testid="wall-tile-span"
@@ -187,7 +217,7 @@ export function TileMenu({
               onClick={() => choose(() => useWallStore.getState().splitTile(cell))}
               data-testid="wall-tile-split"
             >
-              Split into single cells <kbd>S</kbd>
+              {t('menu.split')} <kbd>S</kbd>
             </button>
           )}
           {editable && cell && (
@@ -200,7 +230,20 @@ export function TileMenu({
               }}
               data-testid="wall-tile-settings"
             >
-              Tile settings (channel, transport)…
+              {t('menu.settings')}
+            </button>
+          )}
+          {sendToScreen?.available && cell && (
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setOpen(false);
+                setSendingToScreen(true);
+              }}
+              data-testid="wall-tile-send-to-screen"
+            >
+              {t('sendDialog.menuItem', { ns: 'room' })}
             </button>
           )}
           {editable && (
@@ -211,7 +254,7 @@ export function TileMenu({
               onClick={() => choose(onRemove)}
               data-testid="wall-tile-remove"
             >
-              Remove from wall
+              {t('menu.remove')}
             </button>
           )}
         </div>
@@ -236,6 +279,31 @@ export function TileMenu({
           </div>,
           document.body,
         )}
+      {sendingToScreen &&
+        sendToScreen &&
+        cell &&
+        (() => {
+          const tile = tileOf(cell);
+          if (!tile) return null;
+          const close = () => {
+            setSendingToScreen(false);
+            backToTile();
+          };
+          return createPortal(
+            <div onKeyDown={stop} onMouseDown={stop} onDoubleClick={stop} onDragStart={stop}>
+              <sendToScreen.Dialog
+                device={{
+                  deviceKey: tile.deviceKey,
+                  deviceName: tile.deviceName || tile.deviceKey,
+                  ...(tile.sipId ? { sipId: tile.sipId } : {}),
+                  ...(tile.channelId ? { channelId: tile.channelId } : {}),
+                }}
+                onClose={close}
+              />
+            </div>,
+            document.body,
+          );
+        })()}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNoticesStore } from '../../session/notices-store';
 import type { PictureRate } from '../../lib/wall-engine';
 import { useShallow } from 'zustand/react/shallow';
@@ -19,40 +20,14 @@ export interface TilePictureItemsProps {
   cell?: WallCell;
 }
 
-const FITS: readonly { fit: PictureFit; label: string; title: string }[] = [
-  { fit: 'fit', label: 'Fit', title: 'The whole picture, letterboxed' },
-  { fit: 'fill', label: 'Fill', title: 'Fill the tile, cropping the picture' },
-  { fit: 'stretch', label: 'Stretch', title: 'Fill the tile, stretching the picture' },
-];
+/** The picture fits, and the keys of their words in the `tiles` catalog (`menu.fit.<key>`, `…Title`). */
+const FITS: readonly PictureFit[] = ['fit', 'fill', 'stretch'];
 
-const RATES: readonly {
-  pin: PictureRate | null;
-  short: string;
-  label: string;
-  title: string;
-  testId: string;
-}[] = [
-  {
-    pin: null,
-    short: 'Auto',
-    label: 'Automatic',
-    title: 'Full rate while the computer keeps up; overview pictures when it is overloaded',
-    testId: 'wall-tile-rate-auto',
-  },
-  {
-    pin: 'full',
-    short: 'Full',
-    label: 'Always full rate',
-    title: 'Always every picture, whatever the load',
-    testId: 'wall-tile-rate-full',
-  },
-  {
-    pin: 'overview',
-    short: 'Overview',
-    label: 'Always overview',
-    title: 'Always keyframes only (one picture per second or two): a fraction of the decoding',
-    testId: 'wall-tile-rate-overview',
-  },
+/** The picture-rate pins; `key` names their words (`menu.rate.<key>`, `<key>Short`, `<key>Title`). */
+const RATES: readonly { pin: PictureRate | null; key: 'auto' | 'full' | 'overview'; testId: string }[] = [
+  { pin: null, key: 'auto', testId: 'wall-tile-rate-auto' },
+  { pin: 'full', key: 'full', testId: 'wall-tile-rate-full' },
+  { pin: 'overview', key: 'overview', testId: 'wall-tile-rate-overview' },
 ];
 
 /**
@@ -63,6 +38,7 @@ const RATES: readonly {
  */
 export function TilePictureItems({ onDone, tileKey: keyProp, cell: cellProp }: TilePictureItemsProps) {
   const tile = useTileActions();
+  const { t } = useTranslation('tiles');
   const engine = useWallEngine();
   const tileKey = keyProp ?? tile?.tileKey ?? '';
   const cell = cellProp ?? tile?.cell ?? null;
@@ -94,7 +70,7 @@ export function TilePictureItems({ onDone, tileKey: keyProp, cell: cellProp }: T
       outcome.ok
         ? {
             level: 'info',
-            message: `Snapshot of ${tile.name} saved as “${outcome.name}” in ${outcome.where}.`,
+            message: t('menu.snapshotSaved', { name: tile.name, file: outcome.name, where: outcome.where }),
           }
         : { level: 'error', message: outcome.message },
     );
@@ -109,29 +85,29 @@ export function TilePictureItems({ onDone, tileKey: keyProp, cell: cellProp }: T
         aria-keyshortcuts="Enter"
         onClick={act(() => focus().toggleMaximised(tileKey))}
       >
-        {maximised ? 'Restore to the wall' : 'Maximise'}
-        <kbd className="wall-tile-menu-key">{maximised ? 'Esc' : 'Enter'}</kbd>
+        {maximised ? t('menu.restore') : t('menu.maximise')}
+        <kbd className="wall-tile-menu-key">{maximised ? t('menu.keyEsc') : t('menu.keyEnter')}</kbd>
       </button>
       <button
         type="button"
         role="menuitem"
         data-testid="wall-tile-snapshot"
         disabled={noSnapshot !== null}
-        title={noSnapshot ?? 'Save the current picture as a PNG at the stream’s own size'}
+        title={noSnapshot ?? t('menu.snapshotTitle')}
         aria-description={noSnapshot ?? undefined}
         onClick={act(() => void snapshot())}
       >
-        Snapshot
+        {t('menu.snapshot')}
       </button>
       <button
         type="button"
         role="menuitemcheckbox"
         aria-checked={audible}
         data-testid="wall-tile-sound-toggle"
-        title={audible ? 'Mute this tile' : 'Hear this tile (every other tile is muted)'}
+        title={audible ? t('menu.muteTitle') : t('menu.unmuteTitle')}
         onClick={act(() => focus().setAudible(audible ? null : tileKey))}
       >
-        {audible ? 'Mute' : 'Unmute'}
+        {audible ? t('menu.mute') : t('menu.unmute')}
       </button>
       {zoomed && (
         <button
@@ -140,38 +116,38 @@ export function TilePictureItems({ onDone, tileKey: keyProp, cell: cellProp }: T
           data-testid="wall-tile-zoom-reset"
           onClick={act(() => focus().setZoom(tileKey, NO_ZOOM))}
         >
-          Reset zoom
+          {t('menu.resetZoom')}
           <kbd className="wall-tile-menu-key">0</kbd>
         </button>
       )}
       {editable && cell && (
-        <div className="wall-tile-menu-group" role="group" aria-label="Picture fit">
+        <div className="wall-tile-menu-group" role="group" aria-label={t('menu.fitGroup')}>
           <span className="wall-tile-menu-group-label" aria-hidden="true">
-            Picture
+            {t('menu.fitLabel')}
           </span>
           {FITS.map((f) => (
             <button
-              key={f.fit}
+              key={f}
               type="button"
               role="menuitemradio"
-              aria-checked={fit === f.fit}
+              aria-checked={fit === f}
               className="wall-tile-menu-choice"
-              title={f.title}
+              title={t(`menu.fit.${f}Title`)}
               data-testid="wall-tile-fit"
-              data-fit={f.fit}
+              data-fit={f}
               onClick={act(() =>
-                useWallStore.getState().updateTile(cell, { fit: f.fit === 'fit' ? undefined : f.fit }),
+                useWallStore.getState().updateTile(cell, { fit: f === 'fit' ? undefined : f }),
               )}
             >
-              {f.label}
+              {t(`menu.fit.${f}`)}
             </button>
           ))}
         </div>
       )}
       {tile?.supervisor && (
-        <div className="wall-tile-menu-group" role="group" aria-label="Picture rate">
+        <div className="wall-tile-menu-group" role="group" aria-label={t('menu.rateGroup')}>
           <span className="wall-tile-menu-group-label" aria-hidden="true">
-            Rate
+            {t('menu.rateLabel')}
           </span>
           {RATES.map((r) => (
             <button
@@ -179,13 +155,13 @@ export function TilePictureItems({ onDone, tileKey: keyProp, cell: cellProp }: T
               type="button"
               role="menuitemradio"
               aria-checked={pin === r.pin}
-              aria-label={r.label}
-              title={r.title}
+              aria-label={t(`menu.rate.${r.key}`)}
+              title={t(`menu.rate.${r.key}Title`)}
               className="wall-tile-menu-choice"
               data-testid={r.testId}
               onClick={act(() => tile.supervisor && engine.pinRate(tile.supervisor, r.pin))}
             >
-              {r.short}
+              {t(`menu.rate.${r.key}Short`)}
             </button>
           ))}
         </div>

@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LayoutTile } from '../../../electron/shared/layout';
 import { TransportSchema, type Transport } from '../../../electron/shared/settings';
 import { Button } from '../../components/button';
@@ -9,27 +11,33 @@ import { tileName } from './tile-name';
 import type { TilePatch } from './wall-store';
 import './wall-layouts.css';
 
-/** What each transport is, in an operator's words (the settings screen says the same). */
-const TRANSPORT_NAMES: Record<Transport, string> = {
-  'ws-flv': 'WS-FLV (FLV over a WebSocket)',
+/** The transports a protocol's name says all of: the same in every language. */
+const PLAIN_NAMES: Record<Exclude<Transport, Described>, string> = {
   flv: 'HTTP-FLV',
   hls: 'HLS',
-  'ws-ts': 'WS-TS (MPEG-TS over a WebSocket)',
   ts: 'HTTP-TS',
   fmp4: 'HTTP-fMP4',
   'ws-fmp4': 'WS-fMP4',
   webrtc: 'WebRTC',
 };
+/** Those whose name needs what it carries (the settings screen says the same): `settings.transportName`. */
+type Described = 'ws-flv' | 'ws-ts';
+const isDescribed = (t: Transport): t is Described => t === 'ws-flv' || t === 'ws-ts';
 
 type TransportChoice = Transport | 'auto';
 
-const TRANSPORT_OPTIONS: readonly { value: TransportChoice; label: string }[] = [
-  { value: 'auto', label: 'Automatic (the order in Settings)' },
-  ...TransportSchema.options.map((t) => ({ value: t, label: TRANSPORT_NAMES[t] })),
-];
+function transportOptions(t: TFunction<'tiles'>): { value: TransportChoice; label: string }[] {
+  return [
+    { value: 'auto', label: t('settings.transportAuto') },
+    ...TransportSchema.options.map((value) => ({
+      value,
+      label: isDescribed(value) ? t(`settings.transportName.${value}`) : PLAIN_NAMES[value],
+    })),
+  ];
+}
 
 /** The platform's channel fields: optional, short and without spaces at either end. */
-const channelProblem = (value: string) => (value.length > 100 ? 'at most 100 characters' : undefined);
+const tooLong = (value: string) => value.length > 100;
 
 /**
  * One tile's own settings: its caption, the channel it plays (sipId and channelId, both optional as
@@ -45,14 +53,15 @@ export function TileSettingsDialog({
   onClose(): void;
   onApply(patch: TilePatch): void;
 }) {
+  const { t } = useTranslation('tiles');
   const [label, setLabel] = useState(tile.label ?? '');
   const [sipId, setSipId] = useState(tile.sipId ?? '');
   const [channelId, setChannelId] = useState(tile.channelId ?? '');
   const [transport, setTransport] = useState<TransportChoice>(tile.transport ?? 'auto');
   const problems = {
-    label: label.length > 100 ? 'at most 100 characters' : undefined,
-    sipId: channelProblem(sipId),
-    channelId: channelProblem(channelId),
+    label: tooLong(label) ? t('settings.tooLong') : undefined,
+    sipId: tooLong(sipId) ? t('settings.tooLong') : undefined,
+    channelId: tooLong(channelId) ? t('settings.tooLong') : undefined,
   };
   const ok = !problems.label && !problems.sipId && !problems.channelId;
   const apply = () => {
@@ -66,15 +75,15 @@ export function TileSettingsDialog({
   };
   return (
     <Dialog
-      title={`Tile settings: ${tileName(tile)}`}
+      title={t('settings.title', { name: tileName(tile) })}
       onClose={onClose}
       size="small"
       testId="wall-tile-settings-dialog"
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('settings.cancel')}</Button>
           <Button variant="primary" disabled={!ok} onClick={apply} data-testid="wall-tile-settings-apply">
-            Apply
+            {t('settings.apply')}
           </Button>
         </>
       }
@@ -87,44 +96,42 @@ export function TileSettingsDialog({
         }}
       >
         <p className="text-muted small wall-tile-settings-device">
-          Device <code>{tile.deviceKey}</code>
+          {t('settings.device')} <code>{tile.deviceKey}</code>
           {tile.deviceName ? ` · ${tile.deviceName}` : ''}
         </p>
         <TextField
-          label="Caption"
+          label={t('settings.caption')}
           value={label}
           onChange={setLabel}
           placeholder={tile.deviceName ?? tile.deviceKey}
-          hint="Shown instead of the device’s name; empty: the name."
+          hint={t('settings.captionHint')}
           error={problems.label}
         />
         <div className="wall-tile-settings-pair">
           <TextField
-            label="SIP ID"
+            label={t('settings.sipId')}
             value={sipId}
             onChange={setSipId}
-            placeholder="optional"
+            placeholder={t('settings.optional')}
             error={problems.sipId}
             spellCheck={false}
           />
           <TextField
-            label="Channel ID"
+            label={t('settings.channelId')}
             value={channelId}
             onChange={setChannelId}
-            placeholder="optional"
+            placeholder={t('settings.optional')}
             error={problems.channelId}
             spellCheck={false}
           />
         </div>
-        <p className="text-muted small wall-tile-settings-hint">
-          Which of the device’s channels this tile plays. Empty: the platform’s default channel.
-        </p>
+        <p className="text-muted small wall-tile-settings-hint">{t('settings.channelHint')}</p>
         <SelectField<TransportChoice>
-          label="Transport"
+          label={t('settings.transport')}
           value={transport}
-          options={TRANSPORT_OPTIONS}
+          options={transportOptions(t)}
           onChange={setTransport}
-          hint="Tried first for this tile; where the platform offers no such stream, the order in Settings decides."
+          hint={t('settings.transportHint')}
         />
         {/* Enter in a field applies. */}
         <button type="submit" hidden tabIndex={-1} />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { useTourStore, type RunningTour } from './tour-store';
 
@@ -13,6 +14,7 @@ function Countdown({ dwellMs, paused }: { dwellMs: number; paused: boolean }) {
   const read = () => Math.ceil(useTourStore.getState().countdownMs() / 1000);
   const [seconds, setSeconds] = useState(read);
   const lineRef = useRef<HTMLSpanElement>(null);
+  const { t } = useTranslation('wall');
   useEffect(() => {
     const update = () => {
       const left = useTourStore.getState().countdownMs();
@@ -28,7 +30,7 @@ function Countdown({ dwellMs, paused }: { dwellMs: number; paused: boolean }) {
   return (
     <>
       <span className="tour-countdown" data-testid="tour-countdown" data-seconds={seconds}>
-        {seconds} s
+        {t('tourBar.countdown', { seconds })}
       </span>
       <span className="tour-progress" aria-hidden="true">
         <span ref={lineRef} className="tour-progress-line" />
@@ -49,49 +51,57 @@ export function TourBar({ running }: { running: RunningTour }) {
   const nextIndex = view.upcoming ?? (pages.length > 1 ? (view.page + 1) % pages.length : null);
   const next = nextIndex !== null ? pages[nextIndex] : null;
   const several = pages.length > 1;
-  const what = tour.kind === 'views' ? 'View' : 'Camera';
+  const { t } = useTranslation('wall');
   return (
     <div
       className={`tour-bar${view.paused ? ' is-paused' : ''}`}
       role="region"
-      aria-label={`Tour ${tour.name}`}
+      aria-label={t('tourBar.region', { name: tour.name })}
       data-testid="tour-bar"
     >
-      <span className="tour-badge" aria-hidden="true" title={`Tour: ${tour.name}`}>
-        Tour
+      <span className="tour-badge" aria-hidden="true" title={t('tourBar.badgeTitle', { name: tour.name })}>
+        {t('tourBar.badge')}
       </span>
       <span className="tour-name" title={tour.name}>
         {tour.name}
       </span>
       <span className="tour-page" data-testid="tour-page" aria-live="polite">
-        {what} {view.page + 1} of {pages.length} · <strong>{page?.name}</strong>
+        <Trans
+          t={t}
+          i18nKey={tour.kind === 'views' ? 'tourBar.pageView' : 'tourBar.pageCamera'}
+          values={{ page: view.page + 1, total: pages.length, name: page?.name ?? '' }}
+          components={{ strong: <strong /> }}
+        />
       </span>
       <span className={`tour-next${view.paused || !next ? ' is-short' : ''}`} data-testid="tour-next">
         {view.jumping || view.holding ? (
-          <>Switching to {next?.name}…</>
+          t('tourBar.switching', { name: next?.name ?? '' })
         ) : view.paused ? (
-          <>Paused</>
+          t('tourBar.paused')
         ) : next ? (
-          <>
-            Next: <strong>{next.name}</strong> in
-          </>
+          <Trans
+            t={t}
+            i18nKey="tourBar.next"
+            values={{ name: next.name }}
+            components={{ strong: <strong /> }}
+          />
         ) : (
-          <>Again in</>
+          t('tourBar.again')
         )}
       </span>
       {!view.jumping && !view.holding && (
         <Countdown dwellMs={tour.dwellSeconds * 1000} paused={view.paused} />
       )}
       <span className="spacer" />
-      <span className="tour-hint small">Editing the wall stops the tour</span>
+      <span className="tour-hint small">{t('tourBar.hint')}</span>
       <span className="tour-controls">
         <Button
           size="small"
           variant="ghost"
           disabled={!several}
           onClick={() => store().previous()}
-          aria-label="Previous page"
-          title="Previous page"
+          aria-label={t('tourBar.previous')}
+          title={t('tourBar.previous')}
           data-testid="tour-previous"
         >
           ◀
@@ -101,22 +111,22 @@ export function TourBar({ running }: { running: RunningTour }) {
             size="small"
             variant="ghost"
             onClick={() => store().resume()}
-            aria-label="Resume the tour"
-            title="Resume"
+            aria-label={t('tourBar.resumeLabel')}
+            title={t('tourBar.resumeTitle')}
             data-testid="tour-resume"
           >
-            ▶ Resume
+            {t('tourBar.resume')}
           </Button>
         ) : (
           <Button
             size="small"
             variant="ghost"
             onClick={() => store().pause()}
-            aria-label="Pause the tour"
-            title="Pause: stay on this page"
+            aria-label={t('tourBar.pauseLabel')}
+            title={t('tourBar.pauseTitle')}
             data-testid="tour-pause"
           >
-            <span className="tour-icon-pause" aria-hidden="true" /> Pause
+            <span className="tour-icon-pause" aria-hidden="true" /> {t('tourBar.pause')}
           </Button>
         )}
         <Button
@@ -124,8 +134,8 @@ export function TourBar({ running }: { running: RunningTour }) {
           variant="ghost"
           disabled={!several}
           onClick={() => store().next()}
-          aria-label="Next page"
-          title="Next page"
+          aria-label={t('tourBar.nextPage')}
+          title={t('tourBar.nextPage')}
           data-testid="tour-next-button"
         >
           ▶
@@ -133,10 +143,10 @@ export function TourBar({ running }: { running: RunningTour }) {
         <Button
           size="small"
           onClick={() => store().stop()}
-          title="Stop the tour and show the wall's view again"
+          title={t('tourBar.stopTitle')}
           data-testid="tour-stop"
         >
-          ■ Stop
+          {t('tourBar.stop')}
         </Button>
       </span>
     </div>

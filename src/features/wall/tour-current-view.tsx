@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { TourPage } from './tour-store';
 import './tour-current-view.css';
 
@@ -7,12 +8,13 @@ import './tour-current-view.css';
  */
 export function TourCurrentView({ page }: { page: TourPage }) {
   const { grid } = page.layout;
+  const { t } = useTranslation('wall');
   return (
     <span
       className="wall-tour-current small text-muted"
       data-testid="wall-tour-current"
       data-layout-id={page.layout.id}
-      title={`The tour shows “${page.layout.name}”. Stop the tour to edit the wall’s own view again.`}
+      title={t('tourCurrent.title', { name: page.layout.name })}
     >
       <span data-testid="wall-tour-current-grid">
         {grid.columns} × {grid.rows}

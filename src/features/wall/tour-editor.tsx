@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MIN_DWELL_SECONDS, type Tour, type TourDevice } from '../../../electron/shared/tour';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -6,8 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/text-field';
 import { elideMiddle } from '../../lib/elide-middle';
 // MiddleEllipsis is shared by two features and belongs in src/components; until it moves there (#30):
-// eslint-disable-next-line import-x/no-restricted-paths
-import { MiddleEllipsis } from '../catalog/middle-ellipsis';
+import { MiddleEllipsis } from '../../components/middle-ellipsis';
 import { OrderedList } from './ordered-list';
 import {
   blankTourForm,
@@ -21,7 +21,7 @@ import {
   type TourForm,
 } from './tour-form';
 import { useTourStore } from './tour-store';
-import { useWallStore } from './wall-store';
+import { selectLayouts, selectTours, useCoreMirror } from '../../session/core-mirror';
 
 /**
  * The tour editor: the saved tours on the left; on the right one tour's name, dwell (at least 5 s)
@@ -29,10 +29,10 @@ import { useWallStore } from './wall-store';
  * Save and start, Remove. Problems are named by field before anything is sent; the core checks again.
  */
 export function TourEditor({ initialId, onClose }: { initialId: string | null; onClose(): void }) {
-  const tours = useTourStore((s) => s.tours);
-  const layouts = useWallStore((s) => s.layouts);
+  const tours = useCoreMirror(selectTours);
+  const layouts = useCoreMirror(selectLayouts);
   const [form, setForm] = useState<TourForm>(() => {
-    const tour = initialId ? tours.find((t) => t.id === initialId) : undefined;
+    const tour = initialId ? tours.find((it) => it.id === initialId) : undefined;
     return tour ? tourFormOf(tour, layouts) : blankTourForm(layouts);
   });
   const [shown, setShown] = useState(false);
@@ -41,6 +41,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
   const [removing, setRemoving] = useState(false);
   const [deviceKey, setDeviceKey] = useState('');
   const ids = useId();
+  const { t } = useTranslation('wall');
 
   const problems = useMemo(() => tourFormProblems(form, layouts), [form, layouts]);
   const valid = Object.keys(problems).length === 0;
@@ -49,7 +50,8 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
     setForm((f) => ({ ...f, ...patch }));
     setError(null);
   };
-  const layoutName = (id: string) => layouts.find((l) => l.id === id)?.name ?? `${id} (removed)`;
+  const layoutName = (id: string) =>
+    layouts.find((l) => l.id === id)?.name ?? t('tourEditor.removedView', { id });
 
   const view = layouts.find((l) => l.id === form.view);
   const cells = useMemo(() => tourCells(view), [view]);
@@ -78,7 +80,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
 
   return (
     <Dialog
-      title="Tours"
+      title={t('tourEditor.title')}
       onClose={onClose}
       size="large"
       testId="tour-editor"
@@ -86,13 +88,13 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
         <>
           {form.id && (
             <Button variant="danger" onClick={() => setRemoving(true)} data-testid="tour-editor-remove">
-              Remove…
+              {t('tourEditor.remove')}
             </Button>
           )}
           <span className="spacer" />
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('tourEditor.close')}</Button>
           <Button busy={busy} onClick={() => void submit(false)} data-testid="tour-editor-save">
-            Save
+            {t('tourEditor.save')}
           </Button>
           <Button
             variant="primary"
@@ -100,25 +102,26 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
             onClick={() => void submit(true)}
             data-testid="tour-editor-start"
           >
-            Save and start
+            {t('tourEditor.saveAndStart')}
           </Button>
         </>
       }
     >
       <div className="tour-editor">
-        <nav className="tour-editor-list" aria-label="Saved tours">
-          {tours.map((t) => (
+        <nav className="tour-editor-list" aria-label={t('tourEditor.savedTours')}>
+          {tours.map((tour) => (
             <button
-              key={t.id}
+              key={tour.id}
               type="button"
               className="tour-editor-list-item"
-              aria-current={form.id === t.id || undefined}
-              onClick={() => edit(t)}
+              aria-current={form.id === tour.id || undefined}
+              onClick={() => edit(tour)}
             >
-              <span className="tour-editor-list-name">{t.name}</span>
+              <span className="tour-editor-list-name">{tour.name}</span>
               <span className="small">
-                {t.kind === 'views' ? `${t.views.length} views` : `${t.devices.length} cameras`} ·{' '}
-                {t.dwellSeconds} s
+                {tour.kind === 'views'
+                  ? t('tourEditor.metaViews', { count: tour.views.length, seconds: tour.dwellSeconds })
+                  : t('tourEditor.metaCameras', { count: tour.devices.length, seconds: tour.dwellSeconds })}
               </span>
             </button>
           ))}
@@ -129,7 +132,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
             onClick={() => edit(null)}
             data-testid="tour-editor-new"
           >
-            + New tour
+            {t('tourEditor.newTour')}
           </button>
         </nav>
         <form
@@ -141,7 +144,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
         >
           <div className="tour-editor-row">
             <TextField
-              label="Name"
+              label={t('tourEditor.name')}
               value={form.name}
               onChange={(name) => set({ name })}
               error={shownProblem('name')}
@@ -150,23 +153,23 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
               autoFocus
             />
             <TextField
-              label="Seconds per page"
+              label={t('tourEditor.dwell')}
               className="tour-editor-dwell"
               value={form.dwell}
               inputMode="numeric"
               onChange={(dwell) => set({ dwell })}
               error={shownProblem('dwellSeconds')}
-              hint={`At least ${MIN_DWELL_SECONDS} s. The next page starts 2 s ahead, hidden.`}
+              hint={t('tourEditor.dwellHint', { min: MIN_DWELL_SECONDS })}
               data-testid="tour-editor-dwell"
             />
           </div>
           <fieldset className="choice-group">
-            <legend className="field-label">What the tour shows</legend>
+            <legend className="field-label">{t('tourEditor.kindLegend')}</legend>
             <div className="segmented">
               {(
                 [
-                  ['views', 'Saved views in turn'],
-                  ['tile', 'One tile cycles cameras'],
+                  ['views', t('tourEditor.kindViews')],
+                  ['tile', t('tourEditor.kindTile')],
                 ] as const
               ).map(([kind, text]) => (
                 <label key={kind} className={`segment ${form.kind === kind ? 'segment-on' : ''}`}>
@@ -188,25 +191,31 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
             <div className="tour-editor-pick">
               <section aria-labelledby={`${ids}-saved`}>
                 <h3 className="field-label" id={`${ids}-saved`}>
-                  Saved views
+                  {t('tourEditor.savedViews')}
                 </h3>
-                {layouts.length === 0 && <p className="tour-editor-empty small">Save a view first.</p>}
+                {layouts.length === 0 && (
+                  <p className="tour-editor-empty small">{t('tourEditor.saveViewFirst')}</p>
+                )}
                 <ul className="tour-editor-views">
                   {layouts.map((l) => (
                     <li key={l.id}>
                       <MiddleEllipsis text={l.name} className="tour-editor-order-name" />
                       <span className="small">
-                        {l.grid.columns} × {l.grid.rows} · {l.tiles.length} tiles
+                        {t('tourEditor.viewShape', {
+                          columns: l.grid.columns,
+                          rows: l.grid.rows,
+                          count: l.tiles.length,
+                        })}
                       </span>
                       <button
                         type="button"
                         className="btn btn-small"
                         onClick={() => set({ views: [...form.views, l.id] })}
-                        aria-label={`Add ${l.name} to the tour`}
+                        aria-label={t('tourEditor.addViewLabel', { name: l.name })}
                         data-testid="tour-editor-add-view"
                         data-view-id={l.id}
                       >
-                        Add
+                        {t('tourEditor.add')}
                       </button>
                     </li>
                   ))}
@@ -214,12 +223,12 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
               </section>
               <section aria-labelledby={`${ids}-order`}>
                 <h3 className="field-label" id={`${ids}-order`}>
-                  In the tour, in order
+                  {t('tourEditor.inOrder')}
                 </h3>
                 <OrderedList
                   items={form.views}
                   label={layoutName}
-                  empty="Add at least two views (a view may come more than once)."
+                  empty={t('tourEditor.emptyViews')}
                   onChange={(views) => set({ views })}
                   testId="tour-editor-views"
                 />
@@ -230,7 +239,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
             <div className="tour-editor-pick">
               <section>
                 <label className="field">
-                  <span className="field-label">View</span>
+                  <span className="field-label">{t('tourEditor.view')}</span>
                   <select
                     className="input select"
                     value={form.view}
@@ -245,7 +254,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                   </select>
                 </label>
                 <label className="field">
-                  <span className="field-label">The tile that cycles</span>
+                  <span className="field-label">{t('tourEditor.cell')}</span>
                   <select
                     className="input select"
                     value={form.cell}
@@ -265,7 +274,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                   </p>
                 )}
                 <label className="field">
-                  <span className="field-label">Add a camera from your views</span>
+                  <span className="field-label">{t('tourEditor.addCamera')}</span>
                   <select
                     className="input select"
                     value=""
@@ -277,7 +286,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                     }}
                     data-testid="tour-editor-add-device"
                   >
-                    <option value="">Choose a camera…</option>
+                    <option value="">{t('tourEditor.chooseCamera')}</option>
                     {known.map((d) => (
                       <option key={d.key} value={d.key}>
                         {elideMiddle(cameraLabel(d), 40)}
@@ -287,7 +296,7 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                 </label>
                 <div className="tour-editor-key">
                   <TextField
-                    label="…or by device key"
+                    label={t('tourEditor.byKey')}
                     value={deviceKey}
                     onChange={setDeviceKey}
                     data-testid="tour-editor-device-key"
@@ -300,16 +309,16 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
                       setDeviceKey('');
                     }}
                   >
-                    Add
+                    {t('tourEditor.add')}
                   </Button>
                 </div>
               </section>
               <section>
-                <h3 className="field-label">Cameras, in order</h3>
+                <h3 className="field-label">{t('tourEditor.camerasInOrder')}</h3>
                 <OrderedList
                   items={form.devices}
                   label={cameraLabel}
-                  empty="Add at least two cameras."
+                  empty={t('tourEditor.emptyCameras')}
                   onChange={(devices) => set({ devices })}
                   testId="tour-editor-devices"
                 />
@@ -326,9 +335,9 @@ export function TourEditor({ initialId, onClose }: { initialId: string | null; o
       </div>
       {removing && form.id && (
         <ConfirmDialog
-          title="Remove tour"
-          message={`Remove the tour “${form.name}”? Its views stay as they are.`}
-          confirmLabel="Remove"
+          title={t('tourEditor.removeTitle')}
+          message={t('tourEditor.removeMessage', { name: form.name })}
+          confirmLabel={t('tourEditor.removeConfirm')}
           danger
           onCancel={() => setRemoving(false)}
           onConfirm={() => {

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { placeTiles, type Layout, type LayoutTile, type PlacedTile } from '../../../electron/shared/layout';
 import {
   TourDraftSchema,
@@ -83,7 +84,9 @@ export function tourFormProblems(form: TourForm, layouts: readonly Layout[]): Re
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? 'form');
       problems[key] ??=
-        key === 'dwellSeconds' && Number.isNaN(draft.dwellSeconds) ? 'a number of seconds' : issue.message;
+        key === 'dwellSeconds' && Number.isNaN(draft.dwellSeconds)
+          ? i18next.t('wall:tourForm.dwellNotNumber')
+          : issue.message;
     }
   const refs = new Map(layouts.map((l) => [l.id, { id: l.id, name: l.name, grid: l.grid }]));
   const ref =
@@ -104,7 +107,9 @@ const tourDevice = (t: LayoutTile): TourDevice => ({
 
 /** A camera as the editor lists it: its name, and its channel when it has one (an NVR's cameras share a name). */
 export const cameraLabel = (d: TourDevice): string =>
-  `${d.deviceName || d.deviceKey}${d.channelId ? ` · ch ${d.channelId}` : ''}`;
+  d.channelId
+    ? i18next.t('wall:tourForm.camera', { name: d.deviceName || d.deviceKey, channel: d.channelId })
+    : d.deviceName || d.deviceKey;
 
 /** The cells of a view a tile may cycle in, in reading order (a cell under a larger tile is not one). */
 export function tourCells(view: Layout | undefined): TourCell[] {
@@ -125,7 +130,9 @@ export function tourCells(view: Layout | undefined): TourCell[] {
       if (covered) continue;
       out.push({
         value: `${column},${row}`,
-        label: `Column ${column}, row ${row} · ${tile ? elideMiddle(tileName(tile), 16) : 'empty'}`,
+        label: tile
+          ? i18next.t('wall:tourForm.cell', { column, row, name: elideMiddle(tileName(tile), 16) })
+          : i18next.t('wall:tourForm.cellEmpty', { column, row }),
         tile,
       });
     }

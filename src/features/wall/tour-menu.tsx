@@ -1,27 +1,27 @@
 import { useMenuButton } from '../../components/use-menu-button';
 import { useEffect, useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useTranslation } from 'react-i18next';
 import { TourEditor } from './tour-editor';
+import { selectTours, useCoreMirror } from '../../session/core-mirror';
 import { useTourStore } from './tour-store';
 import './tour-stage.css';
 import { useWallStore } from './wall-store';
 
 /**
  * "Tours ▾" in the wall's toolbar: start a saved tour, or open the tour editor (new, edit, remove).
- * Loads the tours and follows their changes while the wall is up. A locked kiosk may start tours,
+ * Follows the saved tours' changes while the wall is up. A locked kiosk may start tours,
  * not edit them. While a tour runs the button says so and the menu offers Stop.
  */
 export function TourMenu() {
-  const { tours, running } = useTourStore(useShallow((s) => ({ tours: s.tours, running: s.running })));
+  const tours = useCoreMirror(selectTours);
+  const running = useTourStore((s) => s.running);
   const editable = useWallStore((s) => s.editable());
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
   const { open, setOpen, id, buttonRef, choose, rootProps } = useMenuButton();
+  const { t } = useTranslation('wall');
 
   useEffect(() => {
-    const { connect, load } = useTourStore.getState();
-    const stop = connect();
-    void load();
-    return stop;
+    return useTourStore.getState().connect();
   }, []);
 
   return (
@@ -33,18 +33,18 @@ export function TourMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
-        title="Tours: views or cameras shown in turn"
+        title={t('tourMenu.title')}
         onClick={() => setOpen((o) => !o)}
         data-testid="tour-menu"
       >
-        Tours ▾
+        {t('tourMenu.button')}
       </button>
       {open && (
         <div
           className="wall-tile-menu-list wall-layout-menu-list tour-menu-list"
           role="menu"
           id={id}
-          aria-label="Tours"
+          aria-label={t('tourMenu.label')}
         >
           {running && (
             <button
@@ -53,27 +53,24 @@ export function TourMenu() {
               onClick={() => choose(() => useTourStore.getState().stop())}
               data-testid="tour-menu-stop"
             >
-              ■ Stop “{running.tour.name}”
+              {t('tourMenu.stop', { name: running.tour.name })}
             </button>
           )}
-          {tours.length === 0 && (
-            <p className="tour-menu-empty small">
-              No tours yet. A tour shows saved views in turn, or cycles one tile through cameras.
-            </p>
-          )}
-          {tours.map((t) => (
+          {tours.length === 0 && <p className="tour-menu-empty small">{t('tourMenu.empty')}</p>}
+          {tours.map((tour) => (
             <button
-              key={t.id}
+              key={tour.id}
               type="button"
               role="menuitem"
-              onClick={() => choose(() => useTourStore.getState().start(t.id))}
+              onClick={() => choose(() => useTourStore.getState().start(tour.id))}
               data-testid="tour-menu-start"
-              data-tour-id={t.id}
+              data-tour-id={tour.id}
             >
-              ▶ {t.name}
+              ▶ {tour.name}
               <span className="tour-menu-meta">
-                {t.kind === 'views' ? `${t.views.length} views` : `${t.devices.length} cameras in a tile`} ·{' '}
-                {t.dwellSeconds} s
+                {tour.kind === 'views'
+                  ? t('tourMenu.metaViews', { count: tour.views.length, seconds: tour.dwellSeconds })
+                  : t('tourMenu.metaCameras', { count: tour.devices.length, seconds: tour.dwellSeconds })}
               </span>
             </button>
           ))}
@@ -86,7 +83,7 @@ export function TourMenu() {
                 onClick={() => choose(() => setEditing({ id: null }))}
                 data-testid="tour-menu-new"
               >
-                New tour…
+                {t('tourMenu.new')}
               </button>
               {tours.length > 0 && (
                 <button
@@ -95,7 +92,7 @@ export function TourMenu() {
                   onClick={() => choose(() => setEditing({ id: running?.tour.id ?? tours[0].id }))}
                   data-testid="tour-menu-edit"
                 >
-                  Edit tours…
+                  {t('tourMenu.edit')}
                 </button>
               )}
             </>

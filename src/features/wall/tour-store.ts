@@ -1,8 +1,11 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
+import type { OperatorEventWords } from '../../../electron/shared/contract';
 import type { Layout, LayoutTile } from '../../../electron/shared/layout';
 import type { Tour, TourDraft } from '../../../electron/shared/tour';
 import { api } from '../../lib/bridge';
 import { monotonicNow } from '../../lib/monotonic-now';
+import { selectLayouts, selectTours, useCoreMirror, whenAnnounced } from '../../session/core-mirror';
 import { useNoticesStore } from '../../session/notices-store';
 import { recordOperatorEvent } from '../../session/operator-log';
 import type { TourView } from './tour-clock';
@@ -27,12 +30,12 @@ export interface RunningTour {
 type TourResult = { ok: true; tour: Tour } | { ok: false; message: string };
 
 export interface TourState {
-  tours: Tour[];
-  loaded: boolean;
   running: RunningTour | null;
 
-  load(): Promise<void>;
-  /** Follow tours:changed; returns the unsubscribe. */
+  /**
+   * Follow the mirror's tours (the saved ones are the core's, read from `useCoreMirror`): a running
+   * tour removed elsewhere stops, one renamed shows its new name. Returns the unsubscribe.
+   */
   connect(): () => void;
   /** Start a saved tour on the wall (the wall's own layout waits under it, untouched). */
   start(id: string): boolean;
@@ -79,33 +82,45 @@ export function tourPages(tour: Tour, layouts: readonly Layout[]): TourPage[] {
 export const switchReason = (tour: Tour, pages: readonly TourPage[], page: number) =>
   `${tour.name}: page ${page + 1} of ${pages.length} (${pages[page]?.name ?? '?'})`;
 
+/** The same as a kind and parameters, worded in the operator's language when the log is shown. */
+export const switchWords = (
+  kind: 'tour-page' | 'tour-started',
+  tour: Tour,
+  pages: readonly TourPage[],
+  page: number,
+): OperatorEventWords => ({
+  kind,
+  tour: tour.name,
+  page: page + 1,
+  of: pages.length,
+  view: pages[page]?.name ?? null,
+});
+
 const notify = (message: string, level: 'info' | 'warning' = 'info') =>
   useNoticesStore.getState().notify({ level, message });
 
+/** The saved tours and layouts, as the core's mirror holds them. */
+const toursNow = () => selectTours(useCoreMirror.getState());
+const layoutsNow = () => selectLayouts(useCoreMirror.getState());
+
 /**
- * Tours (carousels): the saved ones, and the one running on the wall with its clock. The wall shows
+ * Tours (carousels): the one running on the wall with its clock, and the actions on the saved ones
+ * (which are the core's, in its mirror). The wall shows
  * the running tour's stage instead of its grid (TourSwitch); the wall's own layout stays as it was
  * and comes back when the tour stops. Any change to the wall's layout (an edit, another layout
  * picked, a device put on the wall) stops the tour: the operator takes the wall back.
  */
 export const useTourStore = create<TourState>()((set, get) => ({
-  tours: [],
-  loaded: false,
   running: null,
 
-  async load() {
-    const result = await api.tours.list();
-    if (result.ok) set({ tours: result.value, loaded: true });
-    else set({ loaded: true });
-  },
-
   connect() {
-    return api.on('tours:changed', ({ tours }) => {
-      set({ tours });
+    return useCoreMirror.subscribe((m, before) => {
+      const tours = m.tours;
+      if (!tours || tours === before.tours) return;
       const running = get().running;
       if (!running) return;
       const now = tours.find((t) => t.id === running.tour.id);
-      if (!now) get().stop(`The tour “${running.tour.name}” was removed.`);
+      if (!now) get().stop(i18next.t('wall:tourNotice.removed', { name: running.tour.name }));
       // An edit of the running tour applies when it is started again; its name follows at once.
       else if (now.name !== running.tour.name)
         set({ running: { ...running, tour: { ...running.tour, name: now.name } } });
@@ -114,14 +129,14 @@ export const useTourStore = create<TourState>()((set, get) => ({
 
   start(id) {
     startTourWallWatch();
-    const tour = get().tours.find((t) => t.id === id);
+    const tour = toursNow().find((t) => t.id === id);
     if (!tour) return false;
-    const pages = tourPages(tour, useWallStore.getState().layouts);
+    const pages = tourPages(tour, layoutsNow());
     if (pages.length === 0) {
       notify(
-        tour.kind === 'tile' && useWallStore.getState().layouts.some((l) => l.id === tour.view)
-          ? `The tour “${tour.name}” cannot start: its view has no cell at column ${tour.column}, row ${tour.row} any more. Edit the tour and pick a cell.`
-          : `The tour “${tour.name}” has nothing to show: its views were removed.`,
+        tour.kind === 'tile' && layoutsNow().some((l) => l.id === tour.view)
+          ? i18next.t('wall:tourNotice.noCell', { name: tour.name, column: tour.column, row: tour.row })
+          : i18next.t('wall:tourNotice.nothingToShow', { name: tour.name }),
         'warning',
       );
       return false;
@@ -143,13 +158,18 @@ export const useTourStore = create<TourState>()((set, get) => ({
         recordOperatorEvent({
           kind: 'tour-switch',
           reason: switchReason(running.tour, running.pages, page),
+          words: switchWords('tour-page', running.tour, running.pages, page),
           ...(shown?.kind === 'tile' ? { deviceKey: shown.tile.deviceKey, deviceName: shown.name } : {}),
         });
       },
     });
     runner = started;
     set({ running: { tour, pages, view: started.view() } });
-    recordOperatorEvent({ kind: 'tour-switch', reason: `${switchReason(tour, pages, 0)}: tour started` });
+    recordOperatorEvent({
+      kind: 'tour-switch',
+      reason: `${switchReason(tour, pages, 0)}: tour started`,
+      words: switchWords('tour-started', tour, pages, 0),
+    });
     return true;
   },
 
@@ -162,8 +182,9 @@ export const useTourStore = create<TourState>()((set, get) => ({
     recordOperatorEvent({
       kind: 'tour-switch',
       reason: `${running.tour.name}: tour stopped${why ? ` (${why})` : ''}`,
+      words: { kind: 'tour-stopped', tour: running.tour.name, ...(why ? { why } : {}) },
     });
-    if (why) notify(`Tour stopped: ${why}`);
+    if (why) notify(i18next.t('wall:tourNotice.stopped', { why }));
   },
 
   pause: () => runner?.pause(),
@@ -174,18 +195,20 @@ export const useTourStore = create<TourState>()((set, get) => ({
   countdownMs: () => runner?.view().countdownMs ?? 0,
 
   async save(draft) {
-    const result = await api.tours.save(draft);
+    // The mirror takes the saved tour from tours:changed; nothing is merged in here.
+    const result = await whenAnnounced(['tours'], () => api.tours.save(draft));
     if (!result.ok) return { ok: false, message: result.error.message };
-    const tours = get().tours.filter((t) => t.id !== result.value.id);
-    set({ tours: [...tours, result.value] });
     return { ok: true, tour: result.value };
   },
 
   async remove(id) {
-    const result = await api.tours.remove({ id });
+    const result = await whenAnnounced(
+      ['tours'],
+      () => api.tours.remove({ id }),
+      (r) => r.removed,
+    );
     if (!result.ok) return { ok: false, message: result.error.message };
     if (get().running?.tour.id === id) get().stop();
-    set({ tours: get().tours.filter((t) => t.id !== id) });
     return { ok: true };
   },
 }));
@@ -200,7 +223,7 @@ let stopWatch: (() => void) | null = null;
 export function startTourWallWatch(): () => void {
   stopWatch ??= useWallStore.subscribe((s, prev) => {
     if (s.layout === prev.layout || !useTourStore.getState().running) return;
-    useTourStore.getState().stop('the wall was changed');
+    useTourStore.getState().stop(i18next.t('wall:tourNotice.wallChanged'));
   });
   return () => {
     stopWatch?.();

@@ -1,8 +1,9 @@
 import { memo, useEffect, useRef, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LayoutTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
 import type { TileState } from '../../lib/wall-engine';
-import { stateText } from './tile-format';
+import { stateText, troubleHeadline } from './tile-format';
 import { tileName } from './tile-name';
 import { usePictureScaling } from './use-picture-scaling';
 import { useTilePlayback } from './use-tile-playback';
@@ -27,6 +28,7 @@ export interface TourTileProps {
  * picture. A presentation: no menu, no drag, no selection.
  */
 export const TourTile = memo(function TourTile({ tile, profileId, area, onState, id }: TourTileProps) {
+  const { t } = useTranslation('tiles');
   const videoRef = useRef<HTMLVideoElement>(null);
   const elementRef = useRef<HTMLDivElement>(null);
   const { snapshot } = useTilePlayback(videoRef, elementRef, {
@@ -52,7 +54,7 @@ export const TourTile = memo(function TourTile({ tile, profileId, area, onState,
       className={`wall-cell wall-tile tour-tile${area ? '' : ' tour-tile-fill'}`}
       style={style}
       role="group"
-      aria-label={`${name}: ${snapshot ? stateText(snapshot) : 'Idle'}`}
+      aria-label={t('tile.ariaLabel', { name, state: snapshot ? stateText(snapshot) : t('state.idle') })}
       data-testid="tour-tile"
       data-device-key={tile.deviceKey}
       data-state={state}
@@ -61,13 +63,13 @@ export const TourTile = memo(function TourTile({ tile, profileId, area, onState,
       <video ref={videoRef} className="wall-tile-video" muted playsInline disablePictureInPicture />
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-        <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`}>
+        <span className="wall-tile-name" dir="auto" title={`${name} (${tile.deviceKey})`}>
           <span className="wall-tile-name-head">{head}</span>
           {tail && <span className="wall-tile-name-tail">{tail}</span>}
         </span>
         {snapshot?.rate === 'overview' && (
-          <span className="wall-tile-state" title="The machine is busy: keyframes only, one picture per GOP">
-            overview
+          <span className="wall-tile-state" title={t('tile.overviewTitle')}>
+            {t('tile.overview')}
           </span>
         )}
       </div>
@@ -75,7 +77,7 @@ export const TourTile = memo(function TourTile({ tile, profileId, area, onState,
         <div className={`wall-tile-problem${state === 'failed' ? ' is-failed' : ''}`} role="status">
           {state === 'starting' && <span className="spinner" aria-hidden="true" />}
           <p className="wall-tile-problem-title">
-            {snapshot.label && state !== 'starting' ? snapshot.label : stateText(snapshot)}
+            {snapshot.label && state !== 'starting' ? troubleHeadline(snapshot) : stateText(snapshot)}
           </p>
         </div>
       )}

@@ -1,4 +1,5 @@
-import type { NoticeAction } from '../../components/notice-bar';
+import i18next from 'i18next';
+import type { NoticeAction } from '../../lib/notice';
 import { useNoticesStore } from '../../session/notices-store';
 import { useWallStore } from './wall-store';
 
@@ -11,14 +12,13 @@ export const WALL_NOTICE_ID = 'put-on-wall';
  */
 export function undoAction(editId: number): NoticeAction {
   return {
-    label: 'Undo',
+    label: i18next.t('wall:undo.undo'),
     run: () => {
       if (useWallStore.getState().undo(editId)) return;
       useNoticesStore.getState().notify({
         id: WALL_NOTICE_ID,
         level: 'warning',
-        message:
-          'That change cannot be undone from here any more: the wall has changed since. Use Undo in the wall’s toolbar.',
+        message: i18next.t('wall:undo.tooLate'),
       });
     },
   };

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { useWallStore } from './wall-store';
@@ -10,26 +11,27 @@ export function UndoButtons() {
       redoLabel: s.history.future.at(-1)?.label ?? null,
     })),
   );
+  const { t } = useTranslation('wall');
   return (
-    <span className="wall-undo" role="group" aria-label="Undo and redo">
+    <span className="wall-undo" role="group" aria-label={t('undo.group')}>
       <Button
         size="small"
         variant="ghost"
         disabled={!undoLabel}
         onClick={() => useWallStore.getState().undo()}
-        title={undoLabel ? `Undo: ${undoLabel} (Ctrl+Z)` : 'Nothing to undo'}
-        aria-label={undoLabel ? `Undo: ${undoLabel}` : 'Undo'}
+        title={undoLabel ? t('undo.undoTitle', { what: undoLabel }) : t('undo.nothingToUndo')}
+        aria-label={undoLabel ? t('undo.undoLabel', { what: undoLabel }) : t('undo.undo')}
         data-testid="wall-undo"
       >
-        ↶<span className="wall-undo-text"> Undo</span>
+        ↶<span className="wall-undo-text"> {t('undo.undo')}</span>
       </Button>
       <Button
         size="small"
         variant="ghost"
         disabled={!redoLabel}
         onClick={() => useWallStore.getState().redo()}
-        title={redoLabel ? `Redo: ${redoLabel} (Ctrl+Shift+Z)` : 'Nothing to redo'}
-        aria-label={redoLabel ? `Redo: ${redoLabel}` : 'Redo'}
+        title={redoLabel ? t('undo.redoTitle', { what: redoLabel }) : t('undo.nothingToRedo')}
+        aria-label={redoLabel ? t('undo.redoLabel', { what: redoLabel }) : t('undo.redo')}
         data-testid="wall-redo"
       >
         ↷

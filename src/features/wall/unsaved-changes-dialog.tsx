@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 
@@ -22,19 +23,20 @@ export function UnsavedChangesDialog({
 }: UnsavedChangesDialogProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation('wall');
   return (
     <Dialog
-      title={isNew ? `Save the wall "${name}"?` : `Save the changes to "${name}"?`}
+      title={isNew ? t('unsaved.titleNew', { name }) : t('unsaved.titleEdited', { name })}
       onClose={onCancel}
       size="small"
       testId="wall-unsaved-dialog"
       footer={
         <>
           <Button onClick={onCancel} autoFocus>
-            Cancel
+            {t('unsaved.cancel')}
           </Button>
           <Button variant="danger" onClick={onDiscard} data-testid="wall-unsaved-discard">
-            {isNew ? 'Discard the wall' : 'Discard changes'}
+            {isNew ? t('unsaved.discardNew') : t('unsaved.discardEdited')}
           </Button>
           <Button
             variant="primary"
@@ -50,19 +52,15 @@ export function UnsavedChangesDialog({
               });
             }}
           >
-            {isNew ? `Save as "${name}"` : 'Save'}
+            {isNew ? t('unsaved.saveAs', { name }) : t('unsaved.save')}
           </Button>
         </>
       }
     >
-      <p>
-        {isNew
-          ? 'This wall has not been saved as a view. Save it before showing another view, or its tiles are gone.'
-          : 'The wall has edits that are not in the saved view. Save them into it before showing another view, or they are gone.'}
-      </p>
+      <p>{isNew ? t('unsaved.bodyNew') : t('unsaved.bodyEdited')}</p>
       {error && (
         <p className="field-error" role="alert" data-testid="wall-unsaved-error">
-          Not saved: {error}
+          {t('unsaved.notSaved', { reason: error })}
         </p>
       )}
     </Dialog>

@@ -3,7 +3,7 @@ import type { TileState, WallEngine } from '../../lib/wall-engine';
 import { useTourStore } from './tour-store';
 import { useWallEngine } from './use-wall-engine';
 import { computeWallFigures, type WallFigures } from './wall-figures';
-import { useWallStore } from './wall-store';
+import { selectSettings, useCoreMirror } from '../../session/core-mirror';
 
 /** How often the wall's figures are read (the engine reads its tiles once a second too). */
 const FIGURES_MS = 1_000;
@@ -65,7 +65,7 @@ class WallReadings {
         health,
         tiles: this.engine.tileFigures(),
         budget: this.engine.budgetStatus(),
-        sustainedPixelRate: useWallStore.getState().settings.sustainedPixelRate ?? null,
+        sustainedPixelRate: selectSettings(useCoreMirror.getState()).sustainedPixelRate ?? null,
         cores: typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency,
         behind: this.engine.behindLive(),
         tourRunning: useTourStore.getState().running !== null,

@@ -1,10 +1,23 @@
 import { plainError } from '../../lib/plain-error';
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import type { PlacedTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
 import { monotonicNow } from '../../lib/monotonic-now';
 import { failureDetailText, type TileSnapshot } from '../../lib/wall-engine';
-import { behindText, downText, namedDetail, retryText, staleText, stateText, triedText } from './tile-format';
+import { selectLayouts, useCoreMirror } from '../../session/core-mirror';
+import {
+  behindText,
+  downText,
+  namedDetail,
+  retryText,
+  savedDeviceName,
+  staleText,
+  stateText,
+  triedText,
+  troubleHeadline,
+} from './tile-format';
 import { TileMenu } from './tile-menu';
 import { OBJECT_FIT } from './picture-scaling';
 import { TileActionsContext, type TileActions } from './tile-actions-context';
@@ -14,6 +27,7 @@ import { useTileAudio } from './use-tile-audio';
 import { useTileZoom } from './use-tile-zoom';
 import { useWallEngine } from './use-wall-engine';
 import { useWallFocusStore, zoomOf } from './wall-focus-store';
+import { useWallStore } from './wall-store';
 import './tile-actions.css';
 import { TileStatsOverlay } from './tile-stats-overlay';
 import { usePictureScaling } from './use-picture-scaling';
@@ -73,6 +87,7 @@ export const VideoTile = memo(function VideoTile({
   onSpan,
   spansOf,
 }: VideoTileProps) {
+  const { t } = useTranslation('tiles');
   const videoRef = useRef<HTMLVideoElement>(null);
   const elementRef = useRef<HTMLDivElement>(null);
   // Maximised: this tile covers the wall; covered: another one does, and this one counts as hidden.
@@ -115,7 +130,15 @@ export const VideoTile = memo(function VideoTile({
   const cell = { column: tile.column, row: tile.row };
   const drop = useCellDrop(cell, editable);
 
-  const name = tileName(tile);
+  // A tile of an unsaved draft made before its name was looked up shows the name the saved views got.
+  const layoutId = useWallStore((s) => s.layout?.id);
+  const savedName = useCoreMirror((s) =>
+    tile.deviceName || tile.label
+      ? undefined
+      : savedDeviceName(selectLayouts(s), { layoutId, profileId }, tile.deviceKey),
+  );
+  // Its caption, else the device's name, else (until the core has looked the name up) its key.
+  const name = tileName({ ...tile, deviceName: tile.deviceName || savedName });
   // Names on one platform share their start and differ at the end: the end always shows.
   const { head, tail } = splitForElision(name);
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
@@ -158,7 +181,7 @@ export const VideoTile = memo(function VideoTile({
       className="wall-cell wall-tile"
       style={style}
       role="group"
-      aria-label={`${name}: ${snapshot ? stateText(snapshot) : 'Idle'}`}
+      aria-label={t('tile.ariaLabel', { name, state: snapshot ? stateText(snapshot) : t('state.idle') })}
       aria-current={selected || undefined}
       tabIndex={focusable ? 0 : -1}
       data-cell={`${tile.column},${tile.row}`}
@@ -202,7 +225,12 @@ export const VideoTile = memo(function VideoTile({
       </div>
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-        <span className="wall-tile-name" title={`${name} (${tile.deviceKey})`} data-testid="wall-tile-name">
+        <span
+          className="wall-tile-name"
+          dir="auto"
+          title={`${name} (${tile.deviceKey})`}
+          data-testid="wall-tile-name"
+        >
           <span className="wall-tile-name-head">{head}</span>
           {tail && <span className="wall-tile-name-tail">{tail}</span>}
         </span>
@@ -210,15 +238,15 @@ export const VideoTile = memo(function VideoTile({
           // The spec's optional channel of a device (an NVR's camera): shown whenever one is set.
           <span
             className="wall-tile-channel"
-            title={`Channel ${tile.channelId}`}
+            title={t('tile.channelTitle', { channel: tile.channelId })}
             data-testid="wall-tile-channel"
           >
-            ch {tile.channelId}
+            {t('tile.channel', { channel: tile.channelId })}
           </span>
         )}
         {state !== 'playing' && (
           <span className="wall-tile-state" data-testid="wall-tile-state">
-            {snapshot ? stateText(snapshot) : 'Idle'}
+            {snapshot ? stateText(snapshot) : t('state.idle')}
           </span>
         )}
       </div>
@@ -232,7 +260,7 @@ export const VideoTile = memo(function VideoTile({
           className="wall-tile-stale wall-tile-behind"
           data-testid="wall-tile-behind"
           role="status"
-          title="The picture is this far behind the camera, measured from the stream’s own timestamps; a tile that falls further behind than its stream plays catches up by itself"
+          title={t('tile.behindTitle')}
         >
           {behind}
         </span>
@@ -254,13 +282,10 @@ export const VideoTile = memo(function VideoTile({
       </TileActionsContext.Provider>
       {replacing && (
         <div className="wall-tile-replacing" data-testid="wall-tile-replacing" role="status">
-          <span
-            className="wall-tile-replacing-tag"
-            title={`▶ or Enter on a device in the catalog replaces ${name}`}
-          >
-            Replace target
+          <span className="wall-tile-replacing-tag" title={t('tile.replaceTitle', { name })}>
+            {t('tile.replaceTarget')}
           </span>
-          <span className="wall-tile-replacing-text">The next device you put on the wall goes here</span>
+          <span className="wall-tile-replacing-text">{t('tile.replaceText')}</span>
           <button
             type="button"
             className="btn btn-small"
@@ -268,13 +293,13 @@ export const VideoTile = memo(function VideoTile({
             onClick={() => onReplace(null)}
             data-testid="wall-tile-replacing-cancel"
           >
-            Cancel
+            {t('tile.cancel')}
           </button>
         </div>
       )}
       {drop.over && (
         <div className="wall-drop-hint" aria-hidden="true">
-          {drop.over === 'device' ? `Drop to replace ${name}` : 'Drop to swap'}
+          {drop.over === 'device' ? t('tile.dropReplace', { name }) : t('tile.dropSwap')}
         </div>
       )}
       {trouble && snapshot && (
@@ -286,7 +311,7 @@ export const VideoTile = memo(function VideoTile({
           {state === 'starting' && <span className="spinner" aria-hidden="true" />}
           <p className="wall-tile-problem-title">
             {snapshot.label && state !== 'starting' && state !== 'paused-hidden'
-              ? snapshot.label
+              ? troubleHeadline(snapshot)
               : stateText(snapshot)}
           </p>
           {detail && (
@@ -306,13 +331,14 @@ export const VideoTile = memo(function VideoTile({
           )}
           {held && (
             <p className="wall-tile-retry" data-testid="wall-tile-held">
-              Not retried until the profile is fixed
+              {t('tile.held')}
             </p>
           )}
           {retry && (
             <p className="wall-tile-retry" data-testid="wall-tile-countdown">
-              {retry}
-              {snapshot.attempt > 1 ? ` · attempt ${snapshot.attempt}` : ''}
+              {snapshot.attempt > 1
+                ? t('time.retryAttempt', { retry, attempt: formatNumber(snapshot.attempt) })
+                : retry}
             </p>
           )}
           {(failed || state === 'reconnecting') && (
@@ -322,7 +348,7 @@ export const VideoTile = memo(function VideoTile({
               data-testid="wall-tile-retry"
               onClick={() => supervisor?.retryNow()}
             >
-              Retry now
+              {t('tile.retryNow')}
             </button>
           )}
         </div>

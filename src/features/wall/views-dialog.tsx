@@ -1,4 +1,6 @@
+import i18next from 'i18next';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../../electron/shared/contract';
 import type { Layout } from '../../../electron/shared/layout';
@@ -9,8 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
 import { downloadJsonText } from '../../lib/download-file';
-import { useProfilesStore } from '../../session/profiles-store';
-import { useTourStore } from './tour-store';
+import { selectLayouts, selectTours, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
 import './views-dialog.css';
 
@@ -21,25 +22,28 @@ type ImportOutcome =
   | { ok: true; fileName: string; summary: ViewsImportSummary }
   | { ok: false; fileName: string; error: AppError };
 
-const OUTCOME_WORDS: Record<ViewsImportSummary['views'][number]['outcome'], string> = {
-  added: 'added',
-  copied: 'added as a copy',
-  replaced: 'replaced the saved one',
-  unchanged: 'already here, unchanged',
-};
+/** What became of an imported view or tour, in words. */
+const outcomeWords = (outcome: ViewsImportSummary['views'][number]['outcome']): string =>
+  i18next.t(`wall:views.outcome.${outcome}`);
 
 /** "3 × 2 · 4 tiles" */
 function shape(layout: Layout): string {
-  const n = layout.tiles.length;
-  return `${layout.grid.columns} × ${layout.grid.rows} · ${n === 0 ? 'empty' : `${n} tile${n === 1 ? '' : 's'}`}`;
+  const { columns, rows } = layout.grid;
+  const count = layout.tiles.length;
+  return count === 0
+    ? i18next.t('wall:views.shapeEmpty', { columns, rows })
+    : i18next.t('wall:views.shape', { columns, rows, count });
 }
+
+/** The longest name a view may have (the core's LayoutSchema says the same). */
+const MAX_NAME = 100;
 
 function nameProblem(name: string, id: string, layouts: readonly Layout[]): string | undefined {
   const trimmed = name.trim();
-  if (trimmed === '') return 'A name is required.';
-  if (trimmed.length > 100) return 'At most 100 characters.';
+  if (trimmed === '') return i18next.t('wall:views.nameRequired');
+  if (trimmed.length > MAX_NAME) return i18next.t('wall:views.nameTooLong', { max: MAX_NAME });
   const clash = layouts.find((l) => l.id !== id && l.name.trim().toLowerCase() === trimmed.toLowerCase());
-  if (clash) return `Another view is already called "${clash.name}".`;
+  if (clash) return i18next.t('wall:views.nameTaken', { name: clash.name });
   return undefined;
 }
 
@@ -49,13 +53,13 @@ function nameProblem(name: string, id: string, layouts: readonly Layout[]): stri
  * problem by its JSON path and changes nothing.
  */
 export function ViewsDialog({ onClose }: { onClose(): void }) {
-  const { layouts, openId, changes } = useWallStore(
-    useShallow((s) => ({ layouts: s.layouts, openId: s.layout?.id ?? null, changes: s.changes })),
+  const layouts = useCoreMirror(selectLayouts);
+  const { openId, changes } = useWallStore(
+    useShallow((s) => ({ openId: s.layout?.id ?? null, changes: s.changes })),
   );
-  // The tours (the toolbar's tour menu loads and follows them) and the profiles (the app's), as the
-  // wall already has them: nothing to ask the core again.
-  const tours = useTourStore((s) => s.tours);
-  const profiles = useProfilesStore((s) => s.profiles);
+  // The tours and the profiles as the core's mirror holds them: nothing to ask the core again.
+  const tours = useCoreMirror(selectTours);
+  const profiles = useCoreMirror((m) => m.profiles);
   const [editing, setEditing] = useState<{ id: string; name: string; error?: string } | null>(null);
   const [removing, setRemoving] = useState<Layout | null>(null);
   const [rowError, setRowError] = useState<{ id: string; message: string } | null>(null);
@@ -64,11 +68,14 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
   const [imported, setImported] = useState<ImportOutcome | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const conflictId = useId();
+  const { t } = useTranslation('wall');
 
   const selected = profiles.find((p) => p.selected);
   const profileName = (id: string) => profiles.find((p) => p.id === id)?.name;
   const toursOf = (id: string) =>
-    tours.filter((t) => (t.kind === 'views' ? t.views.includes(id) : t.view === id)).map((t) => t.name);
+    tours
+      .filter((tour) => (tour.kind === 'views' ? tour.views.includes(id) : tour.view === id))
+      .map((tour) => tour.name);
 
   const run = async (key: string, action: () => Promise<void>) => {
     setBusy(key);
@@ -136,7 +143,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
       setImported({
         ok: false,
         fileName: file.name,
-        error: { kind: 'invalid-input', message: `${file.name} is larger than 2 MB: not a views file.` },
+        error: { kind: 'invalid-input', message: t('views.tooLarge', { file: file.name }) },
       });
       return;
     }
@@ -153,22 +160,19 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
 
   return (
     <Dialog
-      title="Views"
+      title={t('views.title')}
       onClose={onClose}
       size="large"
       testId="views-dialog"
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={<Button onClick={onClose}>{t('views.close')}</Button>}
     >
-      <p className="text-muted small views-intro">
-        A view is a saved layout: the grid, its merged tiles and what plays where. Tours show views in turn.
-      </p>
+      <p className="text-muted small views-intro">{t('views.intro')}</p>
       {layouts.length === 0 ? (
         <p className="views-empty" data-testid="views-empty">
-          No saved views yet. Save the wall with <strong>⋯ → Save as a new view…</strong>, or import a views
-          file below.
+          <Trans t={t} i18nKey="views.empty" components={{ strong: <strong /> }} />
         </p>
       ) : (
-        <ul className="views-list" aria-label="Saved views">
+        <ul className="views-list" aria-label={t('views.listLabel')}>
           {layouts.map((layout) => {
             const inTours = toursOf(layout.id);
             const profile = profileName(layout.profileId);
@@ -180,7 +184,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                     <form className="views-rename" onSubmit={saveName} noValidate>
                       <input
                         className="input input-small"
-                        aria-label={`New name for ${layout.name}`}
+                        aria-label={t('views.renameLabel', { name: layout.name })}
                         aria-invalid={editing.error ? true : undefined}
                         aria-describedby={editing.error ? `${layout.id}-rename-error` : undefined}
                         value={editing.name}
@@ -209,10 +213,10 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                         busy={busy === `rename:${layout.id}`}
                         data-testid="views-rename-save"
                       >
-                        Save
+                        {t('views.save')}
                       </Button>
                       <Button size="small" variant="ghost" onClick={() => setEditing(null)}>
-                        Cancel
+                        {t('views.cancel')}
                       </Button>
                       {editing.error && (
                         <p
@@ -230,11 +234,8 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                         {layout.name}
                       </span>
                       {layout.id === openId && (
-                        <Badge
-                          tone="info"
-                          title={changes === 'none' ? undefined : 'With edits not saved yet'}
-                        >
-                          On the wall{changes === 'none' ? '' : ' · edited'}
+                        <Badge tone="info" title={changes === 'none' ? undefined : t('views.editedTitle')}>
+                          {changes === 'none' ? t('views.onWall') : t('views.onWallEdited')}
                         </Badge>
                       )}
                     </p>
@@ -243,12 +244,17 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                     <span>{shape(layout)}</span>
                     <span className={profile ? undefined : 'views-row-missing'}>
                       {profile
-                        ? `plays with ${profile}`
-                        : `profile "${layout.profileId}" is not on this computer`}
+                        ? t('views.playsWith', { profile })
+                        : t('views.profileMissing', { id: layout.profileId })}
                     </span>
                     {inTours.length > 0 && (
                       <span>
-                        in tour{inTours.length === 1 ? '' : 's'} {inTours.map((n) => `"${n}"`).join(', ')}
+                        {t('views.inTours', {
+                          count: inTours.length,
+                          names: inTours
+                            .map((name) => t('views.quoted', { name }))
+                            .join(t('views.listSeparator')),
+                        })}
                       </span>
                     )}
                   </p>
@@ -259,7 +265,11 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                   )}
                 </div>
                 {!isEditing && (
-                  <div className="views-row-actions" role="group" aria-label={`${layout.name} actions`}>
+                  <div
+                    className="views-row-actions"
+                    role="group"
+                    aria-label={t('views.actionsLabel', { name: layout.name })}
+                  >
                     <Button
                       size="small"
                       variant="ghost"
@@ -269,7 +279,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                       }}
                       data-testid="views-rename"
                     >
-                      Rename
+                      {t('views.rename')}
                     </Button>
                     <Button
                       size="small"
@@ -278,17 +288,17 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                       onClick={() => void duplicate(layout)}
                       data-testid="views-duplicate"
                     >
-                      Duplicate
+                      {t('views.duplicate')}
                     </Button>
                     <Button
                       size="small"
                       variant="ghost"
                       busy={busy === `export:${layout.id}`}
                       onClick={() => void exportViews([layout.id])}
-                      title="Download this view as a JSON file (no passwords or keys in it)"
+                      title={t('views.exportTitle')}
                       data-testid="views-export-one"
                     >
-                      Export
+                      {t('views.export')}
                     </Button>
                     <Button
                       size="small"
@@ -298,7 +308,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
                       onClick={() => setRemoving(layout)}
                       data-testid="views-delete"
                     >
-                      Delete
+                      {t('views.delete')}
                     </Button>
                   </div>
                 )}
@@ -315,12 +325,9 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
 
       <section className="views-transfer" aria-labelledby={`${conflictId}-title`}>
         <h3 className="views-transfer-title" id={`${conflictId}-title`}>
-          Move views between computers
+          {t('views.transferTitle')}
         </h3>
-        <p className="text-muted small">
-          A views file holds views and tours with the id of the profile each view plays with: never a
-          password, key or platform address.
-        </p>
+        <p className="text-muted small">{t('views.transferIntro')}</p>
         <div className="views-transfer-actions">
           <Button
             busy={busy === 'export-all'}
@@ -328,14 +335,14 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
             onClick={() => void exportViews()}
             data-testid="views-export-all"
           >
-            Export all views and tours
+            {t('views.exportAll')}
           </Button>
           <Button
             busy={busy === 'import'}
             onClick={() => fileRef.current?.click()}
             data-testid="views-import"
           >
-            Import a views file…
+            {t('views.import')}
           </Button>
           <input
             ref={fileRef}
@@ -350,7 +357,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
             }}
           />
           <label className="views-conflict" htmlFor={conflictId}>
-            <span className="small">When a view or tour is already here</span>
+            <span className="small">{t('views.conflict')}</span>
             <select
               id={conflictId}
               className="input select input-small"
@@ -358,33 +365,29 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
               onChange={(e) => setOnConflict(e.target.value as ImportConflict)}
               data-testid="views-conflict"
             >
-              <option value="copy">keep both (import a copy)</option>
-              <option value="replace">replace the saved one</option>
+              <option value="copy">{t('views.conflictCopy')}</option>
+              <option value="replace">{t('views.conflictReplace')}</option>
             </select>
           </label>
         </div>
         <p className="text-muted small">
-          Identical views are left as they are, so importing a file twice adds nothing.{' '}
           {selected
-            ? `A view whose profile is not on this computer will play with the selected profile, ${selected.name}.`
-            : 'A view whose profile is not on this computer is refused until a profile is selected.'}
+            ? t('views.identicalWithProfile', { profile: selected.name })
+            : t('views.identicalNoProfile')}
         </p>
         {imported && <ImportResult outcome={imported} />}
       </section>
 
       {removing && (
         <ConfirmDialog
-          title="Delete view"
+          title={t('views.deleteTitle')}
           message={
             <>
-              <p>
-                Delete the view "{removing.name}"? The devices are not affected; export it first to keep a
-                copy.
-              </p>
-              {removing.id === openId && <p>It is on the wall now: the wall shows another view.</p>}
+              <p>{t('views.deleteMessage', { name: removing.name })}</p>
+              {removing.id === openId && <p>{t('views.deleteOnWall')}</p>}
             </>
           }
-          confirmLabel="Delete"
+          confirmLabel={t('views.deleteConfirm')}
           danger
           onCancel={() => setRemoving(null)}
           onConfirm={() => void remove(removing)}
@@ -396,6 +399,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
 
 function ImportResult({ outcome }: { outcome: ImportOutcome }) {
   const ref = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation('wall');
   // The result shows below the list: bring it into sight, or an operator sees nothing happen.
   useEffect(() => {
     // A block, not an expression: Chromium's scrollIntoView now returns a promise, which React
@@ -406,14 +410,10 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
     const problems = outcome.error.details ?? [];
     return (
       <div ref={ref} className="error-panel views-import-error" role="alert" data-testid="views-import-error">
-        <p className="error-panel-title">{outcome.fileName} was not imported</p>
+        <p className="error-panel-title">{t('views.notImported', { file: outcome.fileName })}</p>
         {problems.length > 0 ? (
           <>
-            <p className="error-panel-message">
-              Nothing was changed. Fix{' '}
-              {problems.length === 1 ? 'this problem' : `these ${problems.length} problems`} in the file and
-              import it again:
-            </p>
+            <p className="error-panel-message">{t('views.fixProblems', { count: problems.length })}</p>
             <ul className="views-problems">
               {problems.map((p, i) => (
                 <li key={`${p.path}-${i}`} data-testid="views-problem">
@@ -424,7 +424,9 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
             </ul>
           </>
         ) : (
-          <p className="error-panel-message">{outcome.error.message} Nothing was changed.</p>
+          <p className="error-panel-message">
+            {t('views.nothingChanged', { message: outcome.error.message })}
+          </p>
         )}
       </div>
     );
@@ -440,19 +442,24 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
     >
       <p className="callout-title">
         {written === 0
-          ? `Everything in ${outcome.fileName} is already here: nothing changed.`
-          : `Imported ${outcome.fileName}`}
+          ? t('views.allHere', { file: outcome.fileName })
+          : t('views.imported', { file: outcome.fileName })}
       </p>
       <ul className="views-imported">
         {views.map((v) => (
           <li key={`v-${v.from}`}>
-            View "{v.name}": {OUTCOME_WORDS[v.outcome]}
-            {v.reboundFrom && ` (its profile "${v.reboundFrom}" is not here: plays with the selected one)`}
+            {v.reboundFrom
+              ? t('views.importedViewRebound', {
+                  name: v.name,
+                  outcome: outcomeWords(v.outcome),
+                  profile: v.reboundFrom,
+                })
+              : t('views.importedView', { name: v.name, outcome: outcomeWords(v.outcome) })}
           </li>
         ))}
-        {tours.map((t) => (
-          <li key={`t-${t.from}`}>
-            Tour "{t.name}": {OUTCOME_WORDS[t.outcome]}
+        {tours.map((tour) => (
+          <li key={`t-${tour.from}`}>
+            {t('views.importedTour', { name: tour.name, outcome: outcomeWords(tour.outcome) })}
           </li>
         ))}
       </ul>

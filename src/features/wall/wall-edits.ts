@@ -2,6 +2,7 @@ import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/la
 import type { PutManyResult } from '../../session/put-many-on-wall';
 import type { WallDevice } from '../../session/wall-device';
 import { sameLayoutContent } from './layout-compare';
+import { editLabel, newWallName } from './wall-words';
 import {
   DEFAULT_GRID,
   pinned,
@@ -29,18 +30,16 @@ const sameDevice = (t: LayoutTile, d: TileDevice) =>
   (t.sipId ?? '') === (d.sipId ?? '') &&
   (t.channelId ?? '') === (d.channelId ?? '');
 
-/** The saved layouts with `layout` saved (replaced, or added at the end). */
-export function upsert(layouts: Layout[], layout: Layout): Layout[] {
-  const at = layouts.findIndex((l) => l.id === layout.id);
-  if (at === -1) return [...layouts, layout];
-  return layouts.map((l, i) => (i === at ? layout : l));
-}
-
-/** "Wall", "Wall 2", …: a name no saved layout has (compared as saveAs does: case and spaces aside). */
+/**
+ * "Wall", "Wall 2", … in the app's language: a name no saved layout has (compared as saveAs does:
+ * case and spaces aside).
+ */
 function nextWallName(layouts: Layout[]): string {
   const names = new Set(layouts.map((l) => l.name.trim().toLowerCase()));
-  if (!names.has('wall')) return 'Wall';
-  for (let n = 2; ; n++) if (!names.has(`wall ${n}`)) return `Wall ${n}`;
+  for (let n = 1; ; n++) {
+    const name = newWallName(n);
+    if (!names.has(name.trim().toLowerCase())) return name;
+  }
 }
 
 /** A new empty layout for a profile (saved only when the operator names it). */
@@ -116,8 +115,8 @@ export function placeOne(
   const replaced = outcome.replaced;
   if (replaced && sameDevice(replaced, device)) return { edit: null, answer: already(outcome.cell) };
   const label = replaced
-    ? `Replace ${tileName(replaced)} with ${device.deviceName}`
-    : `Put ${device.deviceName} on the wall`;
+    ? editLabel.replace(tileName(replaced), device.deviceName)
+    : editLabel.put(device.deviceName);
   return {
     edit: { next: { ...base, ...outcome.layout }, label },
     answer: { ok: true, cell: outcome.cell, replaced, already: false, grewTo: outcome.grewTo, editId: 0 },

@@ -1,12 +1,11 @@
-import { usePlatformStatusStore } from '../../session/platform-status-store';
-import { selectActiveProfile, useProfilesStore } from '../../session/profiles-store';
+import { selectSettings, useCoreMirror } from '../../session/core-mirror';
+import { selectActiveProfile } from '../../session/profiles-store';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Settings } from '../../../electron/shared/settings';
 import { WallEngine } from '../../lib/wall-engine';
 import { startOperatorLogFeed, startOperatorLogWriter } from './operator-log-feed';
 import { WallEngineContext } from './wall-engine-context';
-import { useWallStore } from './wall-store';
 
 type EngineSettings = Pick<Settings, 'transportOrder' | 'hiddenTileGraceSeconds'>;
 
@@ -28,13 +27,13 @@ const sameSettings = (a: EngineSettings, b: EngineSettings) =>
  * it with useWallEngine. Unmounting the wall destroys its tiles and stops listening for `online`.
  */
 export function WallEngineProvider({ children }: { children: ReactNode }) {
-  const settings = useWallStore(
-    useShallow((s): EngineSettings => ({
-      transportOrder: s.settings.transportOrder,
-      hiddenTileGraceSeconds: s.settings.hiddenTileGraceSeconds,
+  const settings = useCoreMirror(
+    useShallow((m): EngineSettings => ({
+      transportOrder: selectSettings(m).transportOrder,
+      hiddenTileGraceSeconds: selectSettings(m).hiddenTileGraceSeconds,
     })),
   );
-  const decodeBudget = useWallStore((s) => s.settings.decodeBudget);
+  const decodeBudget = useCoreMirror((m) => selectSettings(m).decodeBudget);
   const [engine] = useState(
     () => new WallEngine({ ...optionsOf(settings), ...(decodeBudget ? {} : { decodeBudget: false }) }),
   );
@@ -66,8 +65,8 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
   // every tile waiting out a backoff retries now, instead of up to 30 s later.
   useEffect(
     () =>
-      usePlatformStatusStore.subscribe((now, before) => {
-        if (now.status?.reachable && before.status && !before.status.reachable) engine.retryAllNow();
+      useCoreMirror.subscribe((now, before) => {
+        if (now.platform?.reachable && before.platform && !before.platform.reachable) engine.retryAllNow();
       }),
     [engine],
   );
@@ -76,7 +75,7 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
   // backoff try again now, with addresses that name the new host.
   useEffect(
     () =>
-      useProfilesStore.subscribe((now, before) => {
+      useCoreMirror.subscribe((now, before) => {
         const [a, b] = [selectActiveProfile(now), selectActiveProfile(before)];
         if (a && b && a.id === b.id && JSON.stringify(a.mediaHost) !== JSON.stringify(b.mediaHost))
           engine.retryAllNow();
@@ -88,7 +87,7 @@ export function WallEngineProvider({ children }: { children: ReactNode }) {
   // (a new secret saved: the core's profiles:changed, or another profile made active) asks again.
   useEffect(
     () =>
-      useProfilesStore.subscribe((now, before) => {
+      useCoreMirror.subscribe((now, before) => {
         if (now.profiles === before.profiles) return;
         for (const refusal of engine.profileRefusals()) engine.liftRefusal(refusal.profile);
       }),

@@ -1,4 +1,9 @@
+import i18next from 'i18next';
+import { formatNumber } from '../../i18n/format';
 import type { BudgetStatus, TileFigure, TileState } from '../../lib/wall-engine';
+
+/** Words built here are read when they are shown (the status bar reads its figures at each render). */
+const t = i18next.t.bind(i18next);
 
 /**
  * What one logical core of this project's reference machine decodes and shows, in pixels per second,
@@ -99,15 +104,20 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
   const level: WallLoadLevel = share >= 1 ? 'over' : share >= WARN_SHARE || struggling ? 'warning' : 'ok';
   const why = budget.loadReason ?? budget.reason;
   // "Overloaded" only where the gauge agrees; a wall asking a few % is not what overloads it.
+  const percent = formatNumber(Math.round(share * 100));
   const warning =
     share >= 1
-      ? 'More than this computer can decode.'
+      ? t('tiles:figures.over')
       : share >= WARN_SHARE
-        ? 'Near what this computer can decode.'
+        ? t('tiles:figures.near')
         : struggling && share >= AGREE_SHARE
-          ? `This computer is overloaded${why ? `: ${why}` : ''}.`
+          ? why
+            ? t('tiles:figures.overloadedWhy', { why })
+            : t('tiles:figures.overloaded')
           : struggling
-            ? `Pictures arrive late or are dropped${why ? ` (${why})` : ''}, though the wall uses only ${Math.round(share * 100)} % of this computer.`
+            ? why
+              ? t('tiles:figures.lateWhy', { why, percent })
+              : t('tiles:figures.late', { percent })
             : null;
 
   let suggestion: string | null = null;
@@ -119,10 +129,13 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
     suggestion =
       fit >= tiles.length
         ? // The wall's own pictures fit: the load comes from elsewhere (another program, a busy disk).
-          `Another program may be using the processor. A smaller grid${tour ? ', or pausing the tour,' : ''} still lightens it.`
+          t(tour ? 'tiles:figures.elsewhereTour' : 'tiles:figures.elsewhere')
         : grid !== undefined
-          ? `About ${fit} tiles like these fit at full rate: try a ${grid}×${grid} grid${tour ? ', or pause the tour' : ''}.`
-          : `Try a smaller grid${tour ? ', or pause the tour' : ''}.`;
+          ? t(tour ? 'tiles:figures.fitTour' : 'tiles:figures.fit', {
+              fit: formatNumber(fit),
+              grid: formatNumber(grid),
+            })
+          : t(tour ? 'tiles:figures.smallerTour' : 'tiles:figures.smaller');
   }
 
   return {
@@ -147,37 +160,44 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
   };
 }
 
+/** One decimal, or none, as the language writes numbers. */
+const num = (value: number, digits = 0) =>
+  formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
 /** 183 000 000 → "183 Mpx/s"; 2 400 000 000 → "2.4 Gpx/s". */
 export function formatPixelRate(pxPerSecond: number): string {
-  if (pxPerSecond >= 1e9) return `${(pxPerSecond / 1e9).toFixed(1)} Gpx/s`;
-  if (pxPerSecond >= 1e6) return `${Math.round(pxPerSecond / 1e6)} Mpx/s`;
-  return `${Math.round(pxPerSecond / 1e3)} kpx/s`;
+  if (pxPerSecond >= 1e9) return t('tiles:figures.gpx', { value: num(pxPerSecond / 1e9, 1) });
+  if (pxPerSecond >= 1e6) return t('tiles:figures.mpx', { value: num(Math.round(pxPerSecond / 1e6)) });
+  return t('tiles:figures.kpx', { value: num(Math.round(pxPerSecond / 1e3)) });
 }
 
 /** The gauge in an operator's words: "Decoding load 28 %" (the pixel figures go in its tooltip). */
 export function decodingLoadText(share: number): string {
-  return `Decoding load ${Math.round(share * 100)} %`;
+  return t('tiles:figures.decodingLoad', { percent: num(Math.round(share * 100)) });
 }
 
 /** 12 400 kbit/s → "12.4 Mbit/s". */
 export function formatBitrate(kbps: number): string {
-  if (kbps >= 1000) return `${(kbps / 1000).toFixed(1)} Mbit/s`;
-  return `${Math.round(kbps)} kbit/s`;
+  if (kbps >= 1000) return t('tiles:figures.mbit', { value: num(kbps / 1000, 1) });
+  return t('tiles:figures.kbit', { value: num(Math.round(kbps)) });
 }
 
 /** "3 tiles behind live", "1 tile behind live"; null when none is. */
 export function behindLiveText(behind: number): string | null {
   if (behind <= 0) return null;
-  return `${behind} ${behind === 1 ? 'tile' : 'tiles'} behind live`;
+  return t('tiles:figures.behindLive', { count: behind });
 }
 
 /** "18 in overview: 14 for load, 4 pinned" */
 export function degradedText(f: Pick<WallFigures, 'degraded' | 'byReason'>): string | null {
   if (f.degraded === 0) return null;
   const parts = [
-    f.byReason.load > 0 ? `${f.byReason.load} for load` : null,
-    f.byReason['start-up'] > 0 ? `${f.byReason['start-up']} at start-up` : null,
-    f.byReason.pinned > 0 ? `${f.byReason.pinned} pinned` : null,
-  ].filter(Boolean);
-  return `${f.degraded} in overview${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+    f.byReason.load > 0 ? t('tiles:figures.forLoad', { n: num(f.byReason.load) }) : null,
+    f.byReason['start-up'] > 0 ? t('tiles:figures.atStartUp', { n: num(f.byReason['start-up']) }) : null,
+    f.byReason.pinned > 0 ? t('tiles:figures.pinned', { n: num(f.byReason.pinned) }) : null,
+  ].filter((p): p is string => p !== null);
+  const total = num(f.degraded);
+  return parts.length > 0
+    ? t('tiles:figures.degradedParts', { total, parts: parts.join(t('tiles:figures.separator')) })
+    : t('tiles:figures.degraded', { total });
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 
 const WALL = '[data-testid="wall"]';
@@ -12,6 +13,7 @@ const wallIsFullscreen = () => !!document.fullscreenElement?.closest(WALL);
  */
 export function WallFullscreenButton() {
   const [on, setOn] = useState(wallIsFullscreen);
+  const { t } = useTranslation('wall');
   useEffect(() => {
     const onChange = () => setOn(wallIsFullscreen());
     document.addEventListener('fullscreenchange', onChange);
@@ -34,8 +36,8 @@ export function WallFullscreenButton() {
       variant="ghost"
       className={`wall-fullscreen-button${on ? ' is-on' : ''}`}
       aria-pressed={on}
-      title={on ? 'Leave fullscreen (Esc)' : 'Show the wall on the whole screen (Esc to leave)'}
-      aria-label={on ? 'Leave fullscreen' : 'Fullscreen wall'}
+      title={on ? t('fullscreen.leaveTitle') : t('fullscreen.enterTitle')}
+      aria-label={on ? t('fullscreen.leave') : t('fullscreen.enter')}
       data-testid="wall-fullscreen"
       onClick={(e) => toggle(e.currentTarget)}
     >

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { Layout, PlacedTile } from '../../../electron/shared/layout';
 import { EmptyCell } from './empty-cell';
@@ -7,6 +8,7 @@ import { mergeSelectionOnWall, MergeBar } from './merge-bar';
 import { removeTileFromWall } from './remove-tile-from-wall';
 import { setTileSpan, TILE_SPANS, type TileSpan } from './tile-span';
 import { VideoTile } from './video-tile';
+import { selectSettings, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
 
 /** The cell a mouse event is on (a tile's or an empty cell's top-left cell). */
@@ -37,17 +39,18 @@ const ARROWS: Record<string, [number, number]> = {
  * to the first free cell unless the operator chose "Replace…" on a tile (drawn apart from the focus).
  */
 export function WallGrid({ layout }: { layout: Layout }) {
-  const { selected, selectionEnd, replaceTarget, statsShown, statsDefault, editable } = useWallStore(
+  const statsDefault = useCoreMirror((m) => selectSettings(m).statsOverlay);
+  const { selected, selectionEnd, replaceTarget, statsShown, editable } = useWallStore(
     useShallow((s) => ({
       selected: s.selectedTile,
       selectionEnd: s.selectionEnd,
       replaceTarget: s.replaceTarget,
       statsShown: s.statsShown,
-      statsDefault: s.settings.statsOverlay,
       editable: s.editable(),
     })),
   );
   const gridRef = useRef<HTMLDivElement>(null);
+  const { t } = useTranslation('wall');
   const tiles = useMemo(() => placed(layout), [layout]);
   const keys = useMemo(() => tileKeys(layout.tiles), [layout.tiles]);
   const empty = useMemo(() => freeSlots(layout), [layout]);
@@ -149,8 +152,12 @@ export function WallGrid({ layout }: { layout: Layout }) {
       className="wall-grid"
       style={style}
       role="group"
-      aria-roledescription="video wall"
-      aria-label={`${layout.name}: ${layout.grid.columns} × ${layout.grid.rows}. Arrow keys move between tiles, Alt+arrows move a tile (swapping it with another), Shift+arrows select cells and M merges them, S splits a large tile, Delete removes a tile, Enter maximises it and back, I shows its statistics, + and − zoom, Ctrl+Z undoes.`}
+      aria-roledescription={t('wallGrid.roleDescription')}
+      aria-label={t('wallGrid.label', {
+        name: layout.name,
+        columns: layout.grid.columns,
+        rows: layout.grid.rows,
+      })}
       data-testid="wall-grid"
       data-columns={layout.grid.columns}
       data-rows={layout.grid.rows}

@@ -1,16 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { formatNumber } from '../../i18n/format';
 import type { TileState } from '../../lib/wall-engine';
 import { useWallReading } from './use-wall-reading';
 import { useWallEngine } from './use-wall-engine';
 
-/** The states the summary shows, in an operator's words, worst last (playing: those that are live). */
-const SHOWN: { state: TileState; label: string }[] = [
-  { state: 'playing', label: 'live' },
-  { state: 'starting', label: 'connecting' },
-  { state: 'paused-hidden', label: 'paused (hidden)' },
-  { state: 'reconnecting', label: 'reconnecting' },
-  { state: 'stalled', label: 'stalled' },
-  { state: 'failed', label: 'failed' },
+/** The states the summary shows, worst last (playing: those that are live); their words are `health.<state>`. */
+const SHOWN: readonly Exclude<TileState, 'idle'>[] = [
+  'playing',
+  'starting',
+  'paused-hidden',
+  'reconnecting',
+  'stalled',
+  'failed',
 ];
 
 /**
@@ -20,31 +22,32 @@ const SHOWN: { state: TileState; label: string }[] = [
  */
 export function WallHealth() {
   const engine = useWallEngine();
+  const { t } = useTranslation('tiles');
   // The same reading as the status bar under the wall (use-wall-reading.ts): the two always agree.
   const { health, waiting, figures } = useWallReading();
   const behind = figures.behind;
   const counts = { ...health, playing: health.playing - behind };
-  const shown = SHOWN.filter(({ state }) => counts[state] > 0);
+  const shown = SHOWN.filter((state) => counts[state] > 0);
   const problems = health.stalled + health.reconnecting + health.failed;
   return (
     <span className="wall-health-bar">
       <span
         className="wall-health small"
         role="status"
-        aria-label="Tiles by state"
+        aria-label={t('health.ariaLabel')}
         data-testid="wall-health"
         data-problems={problems}
       >
-        {shown.map(({ state, label }) => (
+        {shown.map((state) => (
           <span key={state} className="wall-health-count" data-state={state} data-count={counts[state]}>
             <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-            {counts[state]} {label}
+            {t(`health.${state}`, { n: formatNumber(counts[state]) })}
           </span>
         ))}
         {behind > 0 && (
           <span className="wall-health-count" data-state="behind" data-count={behind}>
             <span className="wall-tile-dot wall-tile-dot-stalled" aria-hidden="true" />
-            {behind} behind live
+            {t('health.behind', { n: formatNumber(behind) })}
           </span>
         )}
       </span>
@@ -53,11 +56,11 @@ export function WallHealth() {
           size="small"
           variant="ghost"
           data-testid="wall-retry-all"
-          aria-label={`Retry ${waiting === 1 ? 'the tile' : `all ${waiting} tiles`} waiting to reconnect, now`}
-          title="Every tile waiting to reconnect tries again now, without waiting out its delay"
+          aria-label={t('health.retryAll', { count: waiting })}
+          title={t('health.retryTitle')}
           onClick={() => engine.retryAllNow()}
         >
-          ↻ Retry
+          {t('health.retry')}
         </Button>
       )}
     </span>

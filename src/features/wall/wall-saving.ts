@@ -1,7 +1,9 @@
+import i18next from 'i18next';
 import type { Layout } from '../../../electron/shared/layout';
 import { api } from '../../lib/bridge';
+import { whenAnnounced } from '../../session/core-mirror';
 import { uniqueLayoutId } from './layout-edit';
-import { upsert } from './wall-edits';
+import { wallRefusal } from './wall-words';
 import type { WallState } from './wall-state';
 
 /** What the saving of the wall's layouts reads and changes of the wall store. */
@@ -14,6 +16,8 @@ export interface WallAccess {
   open: (layout: Layout | null) => void;
   /** A new empty layout for the selected profile; null without one. */
   fresh: () => Layout | null;
+  /** The saved layouts, as the core's mirror holds them. */
+  layouts: () => Layout[];
 }
 
 type Outcome = { ok: true } | { ok: false; message: string };
@@ -21,17 +25,18 @@ type Outcome = { ok: true } | { ok: false; message: string };
 /** Write the wall's edits into its saved layout (WallState.saveLayout). */
 export async function saveLayout(w: WallAccess): Promise<Outcome> {
   const { layout, changes } = w.get();
-  if (!layout || !w.get().editable()) return { ok: false, message: 'Nothing to save.' };
-  if (changes === 'new') return { ok: false, message: 'Give the layout a name first (Save as…).' };
+  if (!layout || !w.get().editable()) return { ok: false, message: i18next.t('wall:saving.nothing') };
+  if (changes === 'new') return { ok: false, message: i18next.t('wall:saving.nameFirst') };
   if (changes === 'none') return { ok: true };
   w.set({ saveState: 'saving', saveError: null });
-  const result = await api.layouts.save(layout);
+  // The mirror takes the saved layout from layouts:changed; nothing is merged in here.
+  const result = await whenAnnounced(['layouts'], () => api.layouts.save(layout));
   if (!result.ok) {
     console.warn(`[wall] the layout could not be saved: ${result.error.message}`);
     w.set({ saveState: 'failed', saveError: result.error.message });
     return { ok: false, message: result.error.message };
   }
-  w.put({ saveState: 'idle', layouts: upsert(w.get().layouts, result.value) });
+  w.put({ saveState: 'idle' });
   return { ok: true };
 }
 
@@ -41,21 +46,20 @@ export async function saveLayoutAs(
   name: string,
 ): Promise<{ ok: true; id: string } | { ok: false; message: string }> {
   const trimmed = name.trim();
-  if (!trimmed) return { ok: false, message: 'Give the layout a name.' };
+  if (!trimmed) return { ok: false, message: i18next.t('wall:saving.nameRequired') };
   // One name, one view: the picker and the Views dialog tell views apart by name.
-  const clash = w.get().layouts.find((l) => l.name.trim().toLowerCase() === trimmed.toLowerCase());
-  if (clash) return { ok: false, message: `Another view is already called "${clash.name}".` };
+  const clash = w.layouts().find((l) => l.name.trim().toLowerCase() === trimmed.toLowerCase());
+  if (clash) return { ok: false, message: i18next.t('wall:saving.nameTaken', { name: clash.name }) };
   const base = w.get().layout ?? w.fresh();
-  if (!base) return { ok: false, message: 'Select a connection profile first.' };
+  if (!base) return { ok: false, message: wallRefusal.noProfile() };
   const id = uniqueLayoutId(
     trimmed,
-    w.get().layouts.map((l) => l.id),
+    w.layouts().map((l) => l.id),
   );
   const copy: Layout = { ...base, id, name: trimmed.slice(0, 100) };
-  const result = await api.layouts.save(copy);
+  const result = await whenAnnounced(['layouts'], () => api.layouts.save(copy));
   if (!result.ok) return { ok: false, message: result.error.message };
   const { statsShown, selectedTile } = w.get();
-  w.put({ layouts: upsert(w.get().layouts, result.value) });
   w.open(result.value);
   // The same wall under a new name: the operator's view of it stays.
   w.set({ statsShown, selectedTile });
@@ -64,11 +68,14 @@ export async function saveLayoutAs(
 
 /** Remove a saved layout (WallState.removeLayout). */
 export async function removeLayout(w: WallAccess, id: string): Promise<Outcome> {
-  if (!w.get().editable()) return { ok: false, message: 'The wall is locked (kiosk mode).' };
-  const result = await api.layouts.remove({ id });
+  if (!w.get().editable()) return { ok: false, message: wallRefusal.locked() };
+  const result = await whenAnnounced(
+    ['layouts'],
+    () => api.layouts.remove({ id }),
+    (r) => r.removed,
+  );
   if (!result.ok) return { ok: false, message: result.error.message };
-  const layouts = w.get().layouts.filter((l) => l.id !== id);
-  w.put({ layouts });
-  if (w.get().layout?.id === id) w.open(layouts[0] ?? null);
+  // The wall follows the mirror (a removed open layout gives way there); this is for a mirror not followed.
+  if (w.get().layout?.id === id) w.open(w.layouts()[0] ?? null);
   return { ok: true };
 }

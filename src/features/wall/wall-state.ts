@@ -1,6 +1,5 @@
 import type { AppError } from '../../../electron/shared/contract';
 import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
-import type { Settings } from '../../../electron/shared/settings';
 import type { PutManyResult } from '../../session/put-many-on-wall';
 import type { WallDevice } from '../../session/wall-device';
 import type { GridResize } from './grid-resize';
@@ -9,6 +8,7 @@ import type { LayoutPreset } from './layout-presets';
 import type { Slot, TileDevice, WallCell } from './layout-edit';
 import type { TileSpan } from './tile-span';
 import type { WallHistory } from './wall-history';
+import type { KeptEdit } from './wall-view';
 
 /** What a tile's settings editor may change. */
 export type TilePatch = Partial<Pick<LayoutTile, 'sipId' | 'channelId' | 'transport' | 'fit' | 'label'>>;
@@ -43,8 +43,6 @@ export type PlaceResult =
 export interface WallState {
   status: WallStatus;
   error: AppError | null;
-  /** Every saved layout. */
-  layouts: Layout[];
   /**
    * The layout on the wall. Edits show here at once; they go into the saved layout only through
    * `saveLayout` (or `saveAs`), so a named layout is never overwritten by an accidental edit.
@@ -60,7 +58,6 @@ export interface WallState {
   selectionEnd: WallCell | null;
   /** The tile the operator chose to replace (tile menu, "Replace…"): the next device put on the wall goes there. */
   replaceTarget: WallCell | null;
-  settings: Settings;
   saveState: SaveState;
   saveError: string | null;
   /** Per-tile stats overlay choice (by tile key); a tile without one follows settings.statsOverlay. */
@@ -68,12 +65,18 @@ export interface WallState {
   history: WallHistory;
   /** The wall's state (layout, edits, focus) is still to be written to the core's ui memory. */
   remembering: boolean;
-  /** While an administrator's PIN unlock of a locked kiosk lasts (epoch ms, from the core); null: none. */
-  unlockedUntil: number | null;
+  /**
+   * Unsaved edits the wall did not show as it opened (a locked kiosk opens on its view as saved),
+   * kept aside with the wall's memory until they are opened again (kept-edits.ts).
+   */
+  kept: KeptEdit[];
 
-  /** Load settings, layouts and how the wall was left, and show it (kiosk, last used, or the first). */
+  /**
+   * Wait for the mirror's settings and layouts (read again if they could not be), recall how the wall
+   * was left, and show it (kiosk, last used, or the first).
+   */
   load(): Promise<void>;
-  /** Follow layouts:changed and settings:changed; returns the unsubscribe. */
+  /** Follow the mirror's layouts, settings and kiosk lock; returns the unsubscribe. */
   connect(): () => void;
   /** Show another layout; unsaved edits of the current one are dropped (the toolbar asks first). */
   openLayout(id: string): Promise<void>;
@@ -140,6 +143,8 @@ export interface WallState {
   toggleStats(tileKey: string): void;
   /** Write what is still to be remembered now (page hidden, layout switch). */
   flush(): Promise<void>;
+  /** Put the last kept edit back on the wall (as an unsaved edit); false on a locked wall or with none. */
+  openKept(): boolean;
   /** After a failed save: try again now. */
   retrySave(): void;
   /** Whether the operator may change the wall (not a locked kiosk). */

@@ -1,3 +1,6 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import { useWallReading } from './use-wall-reading';
 import {
   behindLiveText,
@@ -9,6 +12,9 @@ import {
 } from './wall-figures';
 import './wall-status-bar.css';
 
+/** An item another feature adds to the status bar (the room's state, issue #31), given around the wall. */
+export const WallStatusExtraContext = createContext<ReactNode>(null);
+
 /**
  * The line under the wall: tiles playing, stalled and failed; what they receive; the pixels they
  * decode each second against what this computer sustains (a setting, or an estimate); how many tiles
@@ -19,33 +25,30 @@ import './wall-status-bar.css';
  */
 export function WallStatusBar() {
   const { figures: f } = useWallReading();
+  const extra = useContext(WallStatusExtraContext);
+  const { t } = useTranslation('tiles');
   const percent = Math.round(f.share * 100);
   const degraded = degradedText(f);
   const behind = behindLiveText(f.behind);
   const warning = f.warning;
   const meterWidth = `${Math.min(100, Math.max(0, percent))}%`;
   const capacityTitle =
-    f.capacitySource === 'setting'
-      ? 'This computer’s figure, from Settings › Decode budget'
-      : 'An estimate from this computer’s cores (Settings › Decode budget keeps a measured figure)';
-  const figures = `Decoding ${formatPixelRate(f.pixelRate)} of ${f.capacitySource === 'estimate' ? '~' : ''}${formatPixelRate(f.capacity)} this computer sustains`;
-  const fullWarning = warning
-    ? [
-        warning,
-        f.suggestion,
-        f.suggestion && f.fullPixelRate > f.pixelRate * 1.05
-          ? `At full rate these tiles would need ${formatPixelRate(f.fullPixelRate)}.`
-          : null,
-      ]
-        .filter(Boolean)
-        .join(' ')
-    : null;
+    f.capacitySource === 'setting' ? t('status.capacitySetting') : t('status.capacityEstimate');
+  const rates = { rate: formatPixelRate(f.pixelRate), capacity: formatPixelRate(f.capacity) };
+  const figures =
+    f.capacitySource === 'estimate' ? t('status.decodingEstimate', rates) : t('status.decoding', rates);
+  const fullRateNeed =
+    f.suggestion && f.fullPixelRate > f.pixelRate * 1.05
+      ? t('status.fullRateNeed', { rate: formatPixelRate(f.fullPixelRate) })
+      : null;
+  const gap = t('figures.sentenceGap');
+  const fullWarning = warning ? [warning, f.suggestion, fullRateNeed].filter(Boolean).join(gap) : null;
 
   return (
     <div
       className="wall-status"
       role="status"
-      aria-label="Wall status"
+      aria-label={t('status.ariaLabel')}
       data-testid="wall-status"
       data-level={f.level}
       data-playing={f.playing}
@@ -58,35 +61,35 @@ export function WallStatusBar() {
       <span className="wall-status-item wall-status-tiles">
         <span className="wall-status-count" data-kind="playing">
           <span className="wall-tile-dot wall-tile-dot-playing" aria-hidden="true" />
-          {f.playing} playing
+          {t('status.playing', { n: formatNumber(f.playing) })}
         </span>
         <span className={`wall-status-count${f.stalled > 0 ? ' is-warn' : ''}`} data-kind="stalled">
-          {f.stalled} stalled
+          {t('status.stalled', { n: formatNumber(f.stalled) })}
         </span>
         <span className={`wall-status-count${f.failed > 0 ? ' is-danger' : ''}`} data-kind="failed">
-          {f.failed} failed
+          {t('status.failed', { n: formatNumber(f.failed) })}
         </span>
         {behind && (
           <span
             className="wall-status-count is-warn"
             data-kind="behind"
             data-testid="wall-status-behind"
-            title="Playing, but their picture is more than 2 s behind the camera (measured from the streams’ own timestamps): not live. They catch up by themselves; the decode budget counts a wall falling behind as load."
+            title={t('status.behindTitle')}
           >
             {behind}
           </span>
         )}
       </span>
-      <span
-        className="wall-status-item"
-        title="Received by every playing tile"
-        data-testid="wall-status-bitrate"
-      >
+      <span className="wall-status-item" title={t('status.bitrateTitle')} data-testid="wall-status-bitrate">
         {formatBitrate(f.bitrateKbps)}
       </span>
       <span
         className="wall-status-item wall-status-pixels"
-        title={`${figures}: decoded pixels per second (width × height × pictures per second, every tile). ${capacityTitle}. A warning from ${Math.round(WARN_SHARE * 100)} %.`}
+        title={t('status.pixelsTitle', {
+          figures,
+          capacity: capacityTitle,
+          percent: formatNumber(Math.round(WARN_SHARE * 100)),
+        })}
         data-testid="wall-status-pixels"
         data-pixel-rate={Math.round(f.pixelRate)}
         data-capacity={Math.round(f.capacity)}
@@ -94,28 +97,30 @@ export function WallStatusBar() {
         <span>{decodingLoadText(f.share)}</span>
         <span className="wall-status-meter" aria-hidden="true">
           <span className="wall-status-meter-fill" style={{ width: meterWidth }} />
-          <span className="wall-status-meter-mark" style={{ left: `${WARN_SHARE * 100}%` }} />
+          <span className="wall-status-meter-mark" style={{ insetInlineStart: `${WARN_SHARE * 100}%` }} />
         </span>
       </span>
       {degraded && (
         <span
           className="wall-status-item wall-status-degraded"
           data-testid="wall-status-degraded"
-          title="Tiles in overview show one picture per keyframe (every 1–2 s) to spare the computer"
+          title={t('status.degradedTitle')}
         >
-          {degraded}
-          {f.byReason.load > 0 && f.degradedWhy ? ` (${f.degradedWhy})` : ''}
+          {f.byReason.load > 0 && f.degradedWhy
+            ? t('status.degradedWhy', { text: degraded, why: f.degradedWhy })
+            : degraded}
         </span>
       )}
       {!f.budgetOn && (
         <span
           className="wall-status-item wall-status-off"
-          title="Settings › Decode budget: every tile plays at full rate unless pinned to overview"
+          title={t('status.budgetOffTitle')}
           data-testid="wall-status-budget-off"
         >
-          Decode budget off
+          {t('status.budgetOff')}
         </span>
       )}
+      {extra}
       {warning && (
         // One line whatever its length (the bar keeps its height); the whole of it in the tooltip.
         <span
@@ -126,10 +131,10 @@ export function WallStatusBar() {
           <span aria-hidden="true">⚠</span> {warning}
           {f.suggestion && (
             <span className="wall-status-suggestion" data-testid="wall-status-suggestion">
-              {' '}
+              {gap}
               {f.suggestion}
-              {f.fullPixelRate > f.pixelRate * 1.05 &&
-                ` At full rate these tiles would need ${formatPixelRate(f.fullPixelRate)}.`}
+              {fullRateNeed && gap}
+              {fullRateNeed}
             </span>
           )}
         </span>

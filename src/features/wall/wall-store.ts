@@ -1,11 +1,18 @@
 import { create } from 'zustand';
+import { editableNow } from '../../../electron/shared/kiosk-rule';
 import type { Layout, LayoutGrid } from '../../../electron/shared/layout';
-import { DEFAULT_SETTINGS } from '../../../electron/shared/settings';
-import { api } from '../../lib/bridge';
+import type { Settings } from '../../../electron/shared/settings';
+import {
+  retryCoreMirror,
+  selectKioskLock,
+  selectLayouts,
+  selectSettings,
+  useCoreMirror,
+  whenMirror,
+} from '../../session/core-mirror';
 import { useOnWallKeys } from '../../session/on-wall-keys';
 import { resizeGrid } from './grid-resize';
 import { mergeCells, reshapeLayout, selectionRect, splitArea, type Reshape } from './layout-areas';
-import { sameLayoutContent } from './layout-compare';
 import {
   inGrid,
   moveTile as moveTileIn,
@@ -24,27 +31,36 @@ import { EMPTY_HISTORY, recordEdit, redoEdit, undoEdit } from './wall-history';
 import { rememberWall } from './wall-memory';
 import { removeLayout, saveLayout, saveLayoutAs, type WallAccess } from './wall-saving';
 import type { WallState } from './wall-state';
+import { draftSetAside, keepAside, keptEditsTaken, offerKeptEdits } from './kept-edits';
 import { startView } from './start-view';
+import { followMirror } from './wall-follow';
 import { createViewMemory, recallView } from './wall-view';
+import { editLabel, wallRefusal } from './wall-words';
 
 export type { Reshape } from './layout-areas';
 export type { PlaceResult, TilePatch, WallState } from './wall-state';
+
+/** The saved layouts, as the core's mirror holds them. */
+const layoutsNow = (): Layout[] => selectLayouts(useCoreMirror.getState());
+/** The settings, as the core's mirror holds them. */
+const settingsNow = (): Settings => selectSettings(useCoreMirror.getState());
 
 /**
  * The wall: which layout is on it, its edits (with Undo), saving them into the layout when asked,
  * and remembering how the operator left it (through the core's ui memory, so a reload, a crash
  * restart or another browser-shell port shows the same wall).
  *
- * A layouts:changed from elsewhere (another window, provisioning) replaces the wall's layout only
- * while it has no edits of its own.
+ * It keeps only the wall's own state (the layout on it as a draft, its history, the selection); the
+ * saved layouts, the settings and the kiosk lock are the core's, read from its mirror
+ * (`useCoreMirror`). A change of the saved layouts from elsewhere (another window, provisioning)
+ * replaces the wall's layout only while it has no edits of its own.
  */
 export const useWallStore = create<WallState>()((set, get) => {
   /** Set, and keep `changes` true to the layout and the saved layouts. */
   const put = (patch: Partial<WallState>) =>
     set((s) => {
       const layout = 'layout' in patch ? (patch.layout ?? null) : s.layout;
-      const layouts = patch.layouts ?? s.layouts;
-      return { ...patch, changes: changesOf(layout, layouts) };
+      return { ...patch, changes: changesOf(layout, layoutsNow()) };
     });
 
   /** Show an edited layout now; `before` goes on the history under `label`. */
@@ -68,20 +84,18 @@ export const useWallStore = create<WallState>()((set, get) => {
 
   /** A new empty layout for the selected profile (saved only when the operator names it). */
   const fresh = (grid?: LayoutGrid): Layout | null => {
-    const profileId = get().settings.selectedProfileId;
-    return profileId ? newWall(profileId, get().layouts, grid) : null;
+    const profileId = settingsNow().selectedProfileId;
+    return profileId ? newWall(profileId, layoutsNow(), grid) : null;
   };
 
   /** The wall devices are put on (a new one when there is none yet), or why the wall takes none. */
   const wallToFill = ():
     | { ok: true; layout: Layout }
     | { ok: false; reason: 'loading' | 'locked' | 'no-profile'; message: string } => {
-    if (get().status !== 'ready')
-      return { ok: false, reason: 'loading', message: 'The wall is still loading: try again in a moment.' };
-    if (!get().editable())
-      return { ok: false, reason: 'locked', message: 'The wall is locked (kiosk mode).' };
+    if (get().status !== 'ready') return { ok: false, reason: 'loading', message: wallRefusal.loading() };
+    if (!get().editable()) return { ok: false, reason: 'locked', message: wallRefusal.locked() };
     const layout = get().layout ?? fresh();
-    if (!layout) return { ok: false, reason: 'no-profile', message: 'Select a connection profile first.' };
+    if (!layout) return { ok: false, reason: 'no-profile', message: wallRefusal.noProfile() };
     return { ok: true, layout };
   };
 
@@ -97,43 +111,52 @@ export const useWallStore = create<WallState>()((set, get) => {
     });
   };
 
-  const access: WallAccess = { get, set: (patch) => set(patch), put, open, fresh: () => fresh() };
+  const access: WallAccess = {
+    get,
+    set: (patch) => set(patch),
+    put,
+    open,
+    fresh: () => fresh(),
+    layouts: layoutsNow,
+  };
 
   return {
     status: 'loading',
     error: null,
-    layouts: [],
     layout: null,
     changes: 'none',
     selectedTile: null,
     selectionEnd: null,
     replaceTarget: null,
-    settings: DEFAULT_SETTINGS,
     saveState: 'idle',
     saveError: null,
     statsShown: {},
     history: EMPTY_HISTORY,
     remembering: false,
-    unlockedUntil: null,
+    kept: [],
 
     async load() {
       // Until the composition root starts it (idempotent): what the wall shows from here is remembered.
       startWallMemory();
       set({ status: 'loading', error: null });
-      const [settings, layouts, view] = await Promise.all([
-        api.settings.get(),
-        api.layouts.list(),
-        recallView(),
-      ]);
-      if (!settings.ok || !layouts.ok) {
-        set({ status: 'error', error: !settings.ok ? settings.error : !layouts.ok ? layouts.error : null });
+      // The settings and layouts are the mirror's: what it could not read is read again (a retry),
+      // what it holds is not.
+      const [, view] = await Promise.all([retryCoreMirror(), recallView()]);
+      const mirrored = await whenMirror(
+        (m) => (m.settings !== null && m.layouts !== null) || !!m.errors.settings || !!m.errors.layouts,
+      );
+      const { settings, layouts } = mirrored;
+      if (!settings || !layouts) {
+        set({ status: 'error', error: mirrored.errors.settings ?? mirrored.errors.layouts ?? null });
         return;
       }
-      const start = startView(layouts.value, settings.value, view);
+      const start = startView(layouts, settings, view, get().editable());
+      // A remembered edit the wall does not show is kept aside, never dropped without a word.
+      const aside = draftSetAside(view, start.layout, layouts);
+      const kept = aside ? keepAside(view?.kept ?? [], aside, Date.now()) : (view?.kept ?? []);
       put({
+        kept,
         status: 'ready',
-        settings: settings.value,
-        layouts: layouts.value,
         layout: start.layout,
         selectedTile: start.selected,
         statsShown: start.statsShown,
@@ -142,56 +165,23 @@ export const useWallStore = create<WallState>()((set, get) => {
         saveState: 'idle',
         saveError: null,
       });
+      offerKeptEdits(kept, get().editable(), () => void get().openKept());
     },
 
     connect() {
-      const offLayouts = api.on('layouts:changed', ({ layouts }) => {
-        const { layout, changes, layouts: before } = get();
-        put({ layouts });
-        if (!layout) return;
-        const stored = layouts.find((l) => l.id === layout.id);
-        if (!stored) {
-          // Removed elsewhere: show what is left rather than a wall that can no longer be saved.
-          if (before.some((l) => l.id === layout.id)) open(startView(layouts, get().settings, null).layout);
-          return;
-        }
-        if (changes === 'none' && get().saveState !== 'saving' && !sameLayoutContent(stored, layout))
-          put({ layout: stored, ...clampTo(stored.grid) });
+      return followMirror({
+        ...access,
+        settings: settingsNow,
+        clampTo,
+        // The lock changed or an unlock ran out: whatever asks `editable()` asks again.
+        relocked: () => set({}),
+        becameEditable: () => offerKeptEdits(get().kept, true, () => void get().openKept()),
       });
-      const offSettings = api.on('settings:changed', ({ settings }) => {
-        const before = get().settings;
-        set({ settings });
-        const kioskTurnedOn =
-          settings.kiosk.enabled &&
-          (!before.kiosk.enabled || before.kiosk.startLayout !== settings.kiosk.startLayout);
-        const target = kioskTurnedOn
-          ? get().layouts.find((l) => l.id === settings.kiosk.startLayout)
-          : undefined;
-        if (target && target.id !== get().layout?.id) void get().openLayout(target.id);
-      });
-      // An administrator's unlock (PIN) lets a locked wall be changed until it ends, as the core rules.
-      let relock: ReturnType<typeof setTimeout> | undefined;
-      const onKiosk = ({ unlockedUntil }: { unlockedUntil: number | null }) => {
-        clearTimeout(relock);
-        set({ unlockedUntil });
-        if (unlockedUntil !== null && unlockedUntil > Date.now())
-          relock = setTimeout(() => set({ unlockedUntil: null }), unlockedUntil - Date.now());
-      };
-      const offKiosk = api.on('kiosk:changed', onKiosk);
-      void api.kiosk.status().then((r) => {
-        if (r.ok) onKiosk(r.value);
-      });
-      return () => {
-        offLayouts();
-        offSettings();
-        offKiosk();
-        clearTimeout(relock);
-      };
     },
 
     async openLayout(id) {
       if (get().layout?.id === id) return;
-      const layout = get().layouts.find((l) => l.id === id);
+      const layout = layoutsNow().find((l) => l.id === id);
       if (layout) open(layout);
       await get().flush();
     },
@@ -219,7 +209,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const editId = commit(
         layout,
         { ...layout, ...removeTileAt(layout, cell) },
-        `Remove ${tileName(removed)}`,
+        editLabel.remove(tileName(removed)),
         {
           replaceTarget,
         },
@@ -234,7 +224,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const moved = moveTileIn(layout, from, to);
       if (!moved || !moving) return false;
       const landed = tileAt(moved, to);
-      commit(layout, { ...layout, ...moved }, `Move ${tileName(moving)}`, {
+      commit(layout, { ...layout, ...moved }, editLabel.move(tileName(moving)), {
         selectedTile: landed ? { column: landed.column, row: landed.row } : to,
         replaceTarget: null,
       });
@@ -258,7 +248,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       commit(
         layout,
         { ...rest, ...resized.layout },
-        `Grid ${columns} × ${rows}`,
+        editLabel.grid({ columns, rows }),
         clampTo(resized.layout.grid),
       );
       return resized;
@@ -270,14 +260,9 @@ export const useWallStore = create<WallState>()((set, get) => {
       const hit = tileAt(layout, cell);
       const next = setTileSpan(layout, cell, span);
       if (!hit || !next) return false;
-      commit(
-        layout,
-        { ...layout, ...next },
-        `Size of ${tileName(hit)}: ${span.columnSpan} × ${span.rowSpan}`,
-        {
-          selectedTile: { column: hit.column, row: hit.row },
-        },
-      );
+      commit(layout, { ...layout, ...next }, editLabel.size(tileName(hit), span.columnSpan, span.rowSpan), {
+        selectedTile: { column: hit.column, row: hit.row },
+      });
       return true;
     },
 
@@ -291,7 +276,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const after = patchTile(before, patch);
       if (sameTileSettings(before, after)) return false;
       const tiles = base.tiles.map((t, i) => (i === hit.index ? after : t));
-      commit(layout, { ...layout, ...base, tiles }, `Settings of ${tileName(before)}`, {
+      commit(layout, { ...layout, ...base, tiles }, editLabel.settings(tileName(before)), {
         selectedTile: { column: hit.column, row: hit.row },
       });
       return true;
@@ -307,7 +292,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const layout = get().layout ?? fresh(preset.grid);
       if (!layout) return null;
       const outcome = reshapeLayout(layout, preset.grid, preset.areas);
-      reshaped(layout, outcome, `Layout ${preset.name}`);
+      reshaped(layout, outcome, editLabel.layout(preset.name));
       return outcome;
     },
 
@@ -336,7 +321,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const outcome = mergeCells(layout, selectedTile, selectionEnd);
       if (!outcome) return null;
       const rect = selectionRect(layout, selectedTile, selectionEnd);
-      const editId = reshaped(layout, outcome, `Merge ${rect.columnSpan} × ${rect.rowSpan} cells`, {
+      const editId = reshaped(layout, outcome, editLabel.merge(rect.columnSpan, rect.rowSpan), {
         selectedTile: { column: rect.column, row: rect.row },
         selectionEnd: null,
       });
@@ -350,14 +335,8 @@ export const useWallStore = create<WallState>()((set, get) => {
       if (!next) return false;
       const { areas: _a, ...rest } = layout;
       const hit = tileAt(layout, cell);
-      commit(
-        layout,
-        { ...rest, ...next },
-        hit ? `Split ${tileName(layout.tiles[hit.index])}` : 'Split cells',
-        {
-          selectionEnd: null,
-        },
-      );
+      const label = editLabel.split(hit ? tileName(layout.tiles[hit.index]) : null);
+      commit(layout, { ...rest, ...next }, label, { selectionEnd: null });
       return true;
     },
 
@@ -370,7 +349,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const { result, next, added } = placeAll(start, devices);
       if (added === 0) return { ...result, editId: 0 };
       const { areas: _a, parked: _p, ...rest } = start;
-      const label = `Put ${added} device${added === 1 ? '' : 's'} on the wall`;
+      const label = editLabel.putMany(added);
       return { ...result, editId: commit(start, { ...rest, ...next }, label) };
     },
 
@@ -378,7 +357,7 @@ export const useWallStore = create<WallState>()((set, get) => {
       const layout = get().layout;
       if (!layout?.parked?.length || !get().editable()) return;
       const { parked, ...rest } = layout;
-      commit(layout, rest, `Forget ${parked.length} parked camera${parked.length === 1 ? '' : 's'}`);
+      commit(layout, rest, editLabel.forgetParked(parked.length));
     },
 
     saveLayout: () => saveLayout(access),
@@ -387,9 +366,9 @@ export const useWallStore = create<WallState>()((set, get) => {
 
     revert() {
       const layout = get().layout;
-      const stored = layout && get().layouts.find((l) => l.id === layout.id);
+      const stored = layout && layoutsNow().find((l) => l.id === layout.id);
       if (!layout || !stored || get().changes !== 'modified') return;
-      commit(layout, stored, 'Revert to the saved layout', {
+      commit(layout, stored, editLabel.revert(), {
         ...clampTo(stored.grid),
         saveState: 'idle',
         saveError: null,
@@ -443,11 +422,21 @@ export const useWallStore = create<WallState>()((set, get) => {
 
     toggleStats(tileKey) {
       set((s) => ({
-        statsShown: { ...s.statsShown, [tileKey]: !(s.statsShown[tileKey] ?? s.settings.statsOverlay) },
+        statsShown: { ...s.statsShown, [tileKey]: !(s.statsShown[tileKey] ?? settingsNow().statsOverlay) },
       }));
     },
 
-    flush: () => memory.flush(),
+    flush: () => viewMemory().flush(),
+
+    openKept() {
+      const last = get().kept.at(-1);
+      if (!last || !get().editable()) return false;
+      open(last.draft);
+      put({ kept: get().kept.slice(0, -1) });
+      keptEditsTaken();
+      if (get().kept.length) offerKeptEdits(get().kept, true, () => void get().openKept());
+      return true;
+    },
 
     retrySave() {
       if (get().saveState !== 'failed') return;
@@ -455,17 +444,25 @@ export const useWallStore = create<WallState>()((set, get) => {
     },
 
     editable() {
-      // As the core rules: locked refuses every change, kiosk mode on or not, unless an administrator
-      // unlocked it with the PIN (for a while).
-      const { settings, unlockedUntil } = get();
-      return !settings.kiosk.locked || (unlockedUntil !== null && unlockedUntil > Date.now());
+      // As the core rules (the one rule, electron/shared): locked refuses every change, kiosk mode on
+      // or not, unless an administrator unlocked it with the PIN (for a while).
+      return editableNow(selectKioskLock(useCoreMirror.getState()), Date.now());
     },
   };
 });
 
-const memory = createViewMemory((pending) => {
-  if (useWallStore.getState().remembering !== pending) useWallStore.setState({ remembering: pending });
-});
+let memory: ReturnType<typeof createViewMemory> | null = null;
+
+/** The wall's ui memory, made when first used (it reads this window's address): nothing at import. */
+function viewMemory(): ReturnType<typeof createViewMemory> {
+  memory ??= createViewMemory(
+    (pending) => {
+      if (useWallStore.getState().remembering !== pending) useWallStore.setState({ remembering: pending });
+    },
+    () => useWallStore.getState().kept,
+  );
+  return memory;
+}
 
 let stopMemory: (() => void) | null = null;
 
@@ -477,7 +474,7 @@ let stopMemory: (() => void) | null = null;
 export function startWallMemory(): () => void {
   stopMemory ??= rememberWall(
     useWallStore,
-    (view) => memory.remember(view),
+    (view) => viewMemory().remember(view),
     (keys) => useOnWallKeys.getState().setKeys(keys),
   );
   return () => {

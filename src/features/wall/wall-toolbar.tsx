@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { useNoticesStore } from '../../session/notices-store';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -12,6 +14,7 @@ import { ParkedTiles } from './parked-tiles';
 import { SaveAsDialog } from './save-as-dialog';
 import { TourCurrentView } from './tour-current-view';
 import { TourMenu } from './tour-menu';
+import { selectLayouts, selectSettings, useCoreMirror } from '../../session/core-mirror';
 import { useTourStore } from './tour-store';
 import { UndoButtons } from './undo-buttons';
 import { WallFullscreenButton } from './wall-fullscreen-button';
@@ -26,11 +29,11 @@ type Open = 'save-as' | 'remove' | null;
  * health. One line beside an open catalog at 1366 px: labels give way first (a container query).
  */
 export function WallToolbar() {
-  const { layouts, layout, statsDefault, editable, modified } = useWallStore(
+  const layouts = useCoreMirror(selectLayouts);
+  const statsDefault = useCoreMirror((m) => selectSettings(m).statsOverlay);
+  const { layout, editable, modified } = useWallStore(
     useShallow((s) => ({
-      layouts: s.layouts,
       layout: s.layout,
-      statsDefault: s.settings.statsOverlay,
       editable: s.editable(),
       modified: s.changes === 'modified' && s.saveState !== 'saving' && s.saveState !== 'failed',
     })),
@@ -39,6 +42,7 @@ export function WallToolbar() {
   // edit of the view hidden under it.
   const tourPage = useTourStore((s) => (s.running ? (s.running.pages[s.running.view.page] ?? null) : null));
   const [open, setOpen] = useState<Open>(null);
+  const { t } = useTranslation('wall');
   const stored = !!layout && layouts.some((l) => l.id === layout.id);
   const toggleStats = () => void api.settings.set({ statsOverlay: !statsDefault });
 
@@ -65,10 +69,10 @@ export function WallToolbar() {
           className={`wall-stats-button${statsDefault ? ' is-on' : ''}`}
           aria-pressed={statsDefault}
           onClick={toggleStats}
-          title="Show playback statistics on every tile (Enter on a tile toggles its own)"
+          title={t('toolbar.statsTitle')}
           data-testid="wall-stats-default"
         >
-          Stats
+          {t('toolbar.stats')}
         </Button>
       )}
       {editable && !tourPage && (
@@ -87,15 +91,21 @@ export function WallToolbar() {
       <WallFullscreenButton />
       {open === 'save-as' && (
         <SaveAsDialog
-          initial={layout ? (stored ? `${layout.name} copy` : layout.name) : 'Wall'}
+          initial={
+            layout
+              ? stored
+                ? t('toolbar.copyName', { name: layout.name })
+                : layout.name
+              : t('toolbar.newName')
+          }
           onClose={() => setOpen(null)}
         />
       )}
       {open === 'remove' && layout && (
         <ConfirmDialog
-          title="Remove view"
-          message={`Remove the view "${layout.name}"? Its tiles leave the wall; the devices are not affected.`}
-          confirmLabel="Remove"
+          title={t('toolbar.removeTitle')}
+          message={t('toolbar.removeMessage', { name: layout.name })}
+          confirmLabel={t('toolbar.removeConfirm')}
           danger
           onCancel={() => setOpen(null)}
           onConfirm={() => {
@@ -107,7 +117,7 @@ export function WallToolbar() {
                 if (!r.ok)
                   useNoticesStore.getState().notify({
                     level: 'warning',
-                    message: `The view "${layout.name}" was not removed: ${r.message}`,
+                    message: i18next.t('wall:toolbar.removeFailed', { name: layout.name, reason: r.message }),
                   });
               });
           }}

@@ -12,6 +12,13 @@ const WINDOW_VIEW_KEY_PREFIX = 'wall.window.';
 /** Changes are written this long after the last one, so a burst of edits is one write. */
 export const VIEW_DEBOUNCE_MS = 250;
 
+/** An unsaved edit the wall did not show as it opened (a locked kiosk), kept to be opened again. */
+export interface KeptEdit {
+  draft: Layout;
+  /** When it was set aside (epoch ms). */
+  keptAt: number;
+}
+
 /** How the operator left the wall: which layout, its unsaved edits, the tile in focus, the stats shown. */
 export interface WallView {
   layoutId: string | null;
@@ -23,6 +30,8 @@ export interface WallView {
   statsShown: Record<string, boolean>;
   /** This window was opened for this view (`?view=`): it opens on it whatever else is remembered. */
   pinned?: boolean;
+  /** Unsaved edits set aside (kept-edits.ts), oldest first. */
+  kept?: KeptEdit[];
 }
 
 const LAYOUT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -36,9 +45,22 @@ export function windowView(search: string = globalThis.location?.search ?? ''): 
   return id && LAYOUT_ID.test(id) ? id : null;
 }
 
-/** The ui key this window remembers its view under: its own for a view window, the main one's else. */
-export function viewKey(view: string | null = windowView()): string {
-  return view ? `${WINDOW_VIEW_KEY_PREFIX}${view}` : WALL_VIEW_KEY;
+/** Where a further screen of the control room (`?screen=<name>`) remembers how it was left. */
+const SCREEN_VIEW_KEY_PREFIX = 'wall.screen.';
+
+/** The screen (`?screen=<name>`, a room screen's window other than the main one) of this window, or null. */
+function windowScreen(search: string = globalThis.location?.search ?? ''): string | null {
+  const name = new URLSearchParams(search).get('screen');
+  return name && LAYOUT_ID.test(name) ? name : null;
+}
+
+/**
+ * The ui key this window remembers its view under: its own for a view window and for a further screen
+ * of the room (two windows sharing one key would overwrite each other's wall), the main one's else.
+ */
+export function viewKey(view: string | null = windowView(), screen: string | null = windowScreen()): string {
+  if (view) return `${WINDOW_VIEW_KEY_PREFIX}${view}`;
+  return screen ? `${SCREEN_VIEW_KEY_PREFIX}${screen}` : WALL_VIEW_KEY;
 }
 
 /** The address of a window for `layoutId`: this page's, with `?view=` (and nothing else of its query). */
@@ -57,7 +79,19 @@ const ViewSchema = z.object({
   draftOfSaved: z.boolean().catch(false),
   selected: CellSchema.nullable().catch(null),
   statsShown: z.record(z.string(), z.boolean()).catch({}),
+  kept: z
+    .array(z.object({ draft: z.unknown(), keptAt: z.number() }))
+    .optional()
+    .catch(undefined),
 });
+
+/** The kept edits that still read as layouts (one that does not is dropped rather than shown broken). */
+function keptOf(kept: readonly { draft: unknown; keptAt: number }[] | undefined): KeptEdit[] {
+  return (kept ?? []).flatMap(({ draft, keptAt }) => {
+    const layout = LayoutSchema.safeParse(draft);
+    return layout.success ? [{ draft: layout.data, keptAt }] : [];
+  });
+}
 
 function takeLegacy(): string | null {
   try {
@@ -101,14 +135,19 @@ export async function recallView(): Promise<WallView | null> {
     draftOfSaved: view.data.draftOfSaved,
     selected: view.data.selected,
     statsShown: view.data.statsShown,
+    kept: keptOf(view.data.kept),
   };
 }
 
 /**
  * Writes the view through ui:set, the newest only, a moment after the last change; `flush` writes
- * at once (page hidden or closing). `onPending` tells whether something is still to be written.
+ * at once (page hidden or closing). `onPending` tells whether something is still to be written;
+ * `kept` the unsaved edits set aside, written with every view (so a later view does not lose them).
  */
-export function createViewMemory(onPending: (pending: boolean) => void) {
+export function createViewMemory(
+  onPending: (pending: boolean) => void,
+  kept: () => readonly KeptEdit[] = () => [],
+) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let next: WallView | null = null;
   let writing: Promise<void> | null = null;
@@ -121,7 +160,9 @@ export function createViewMemory(onPending: (pending: boolean) => void) {
     const view = next;
     if (!view) return;
     next = null;
-    const { pinned: _pinned, ...value } = view;
+    const { pinned: _pinned, ...rest } = view;
+    const aside = kept();
+    const value = aside.length ? { ...rest, kept: aside } : rest;
     writing = api.ui.set({ key, value }).then((result) => {
       writing = null;
       if (!result.ok)

@@ -1,4 +1,5 @@
 import { useEffect, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorPanel } from '../../components/error-panel';
@@ -11,10 +12,16 @@ import { useUndoKeys } from './use-undo-keys';
 import { WallEngineProvider } from './wall-engine-provider';
 import { TourSwitch } from './tour-stage';
 import { WallGrid } from './wall-grid';
+import { selectSettings, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
 import { WallToolbar } from './wall-toolbar';
 import { WallStatusBar } from './wall-status-bar';
-import './wall.css';
+import './wall-toolbar.css';
+import './wall-grid.css';
+import './wall-tile.css';
+import './wall-tile-menu.css';
+import './wall-tile-problem.css';
+import './wall-tile-stats.css';
 
 /**
  * The video wall: the current layout's tiles, playing, with the layout picker above.
@@ -29,16 +36,17 @@ export interface WallProps {
 }
 
 export function Wall({ onEditProfile }: WallProps = {}) {
-  const { status, error, layout, statsOverlay, remembering, editable } = useWallStore(
+  const statsOverlay = useCoreMirror((m) => selectSettings(m).statsOverlay);
+  const { status, error, layout, remembering, editable } = useWallStore(
     useShallow((s) => ({
       status: s.status,
       error: s.error,
       layout: s.layout,
-      statsOverlay: s.settings.statsOverlay,
       remembering: s.remembering,
       editable: s.editable(),
     })),
   );
+  const { t } = useTranslation('wall');
   useUndoKeys();
   useTileKeys();
 
@@ -65,7 +73,7 @@ export function Wall({ onEditProfile }: WallProps = {}) {
     <WallEngineProvider>
       <section
         className="wall"
-        aria-label="Video wall"
+        aria-label={t('wall.label')}
         data-testid="wall"
         data-status={status}
         data-layout-id={layout?.id}
@@ -92,23 +100,23 @@ export function Wall({ onEditProfile }: WallProps = {}) {
         >
           {status === 'loading' && (
             <div className="wall-message" role="status">
-              <span className="spinner" aria-hidden="true" /> Loading the wall…
+              <span className="spinner" aria-hidden="true" /> {t('wall.loading')}
             </div>
           )}
           {status === 'error' && error && (
             <div className="wall-message">
               <ErrorPanel
-                title="The wall could not load its views"
+                title={t('wall.loadError')}
                 message={error.message}
+                coded={error}
                 onRetry={() => void useWallStore.getState().load()}
               />
             </div>
           )}
           {status === 'ready' && !layout && (
             <div className="wall-message">
-              <EmptyState title="The wall is empty" testId="wall-empty">
-                Put a device on the wall from the catalog (drag it here, press its ▶, or select it and press
-                Enter), or choose a grid size above.
+              <EmptyState title={t('wall.emptyTitle')} testId="wall-empty">
+                {t('wall.emptyBody')}
               </EmptyState>
             </div>
           )}

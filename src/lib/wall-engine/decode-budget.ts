@@ -1,3 +1,4 @@
+import type { OplogLoadCause } from '../../../electron/shared/contract';
 import type { PictureRate } from '../players/keyframe-gate';
 
 /** The wall's load as the load monitor reads it (load-monitor.ts). */
@@ -9,7 +10,12 @@ export interface LoadReading {
   score: number;
   /** What says so, in words ("dropped frames 12 %"); null when nothing stands out. */
   reason: string | null;
+  /** The same as a kind and its figure, worded in the app's language when shown (load-words.ts). */
+  cause?: LoadCause | null;
 }
+
+/** What the load monitor found, with its figure: the operator log stores it as it is. */
+export type LoadCause = OplogLoadCause;
 
 /** What the budget knows of a tile. */
 export interface BudgetTile {
@@ -158,6 +164,7 @@ export class DecodeBudget {
   private firstReadingAt: number | null = null;
   private hold: number;
   private lastReason: string | null = null;
+  private lastCause: LoadCause | null = null;
   private readonly changes: BudgetChange[] = [];
 
   constructor(options: Partial<DecodeBudgetOptions> = {}) {
@@ -184,6 +191,11 @@ export class DecodeBudget {
   /** What made the budget last move tiles (the load monitor's reason); null before any move. */
   get reason(): string | null {
     return this.lastReason;
+  }
+
+  /** The same as a kind and its figure; null before any move or where the load source gave none. */
+  get cause(): LoadCause | null {
+    return this.lastCause;
   }
 
   /** The changes since the last call, oldest first (for the operator's log). */
@@ -295,6 +307,7 @@ export class DecodeBudget {
       this.learned = true;
       this.lastChangeAt = now;
       this.lastReason = load.reason;
+      this.lastCause = load.cause ?? null;
       this.record(now, 'demote', load.reason ?? 'overloaded');
       return;
     }

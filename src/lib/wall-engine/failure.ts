@@ -1,5 +1,8 @@
+import i18next from 'i18next';
 import type { AppError } from '../../../electron/shared/contract';
+import enTiles from '../../i18n/locales/en/tiles.json';
 import { plainError } from '../plain-error';
+import { engineDetailText } from './engine-detail-words';
 import type { PlayerError } from '../players/player';
 
 /** Why a tile is not playing, in terms a person acts on. */
@@ -17,21 +20,17 @@ export type FailureReason =
   | 'platform-error'
   | 'stalled';
 
-/** The tile's headline for each reason; the snapshot's `detail` adds the specifics. */
-export const FAILURE_LABELS: Record<FailureReason, string> = {
-  'device-offline': 'Device offline',
-  forbidden: 'Not allowed to view this stream',
-  auth: 'The platform rejected the credentials',
-  'not-found': 'Stream not found',
-  'codec-unsupported': 'Video format not supported on this computer',
-  network: 'Network problem',
-  'media-server': 'The media server failed',
-  'no-playable-url': 'No playable stream address',
-  'media-error': 'The video could not be decoded',
-  'connection-limit': 'Too many streams from one media server',
-  'platform-error': 'The platform could not start the stream',
-  stalled: 'Video stopped',
-};
+/**
+ * The tile's headline for each reason in English: the engine's own record of it (TileSnapshot.label,
+ * the operator log's reason), which reads the same whatever language the screen speaks. What the
+ * operator reads on a tile is `failureLabel`, worded in the app's language when it is shown.
+ */
+export const FAILURE_LABELS: Record<FailureReason, string> = enTiles.failure;
+
+/** The tile's headline for a reason, in the app's language (the snapshot's `detail` adds the specifics). */
+export function failureLabel(reason: FailureReason): string {
+  return i18next.t(`tiles:failure.${reason}`);
+}
 
 export interface Failure {
   reason: FailureReason;
@@ -122,28 +121,31 @@ export const NETWORK_FAULTS: ReadonlySet<FailureReason> = new Set<FailureReason>
 const comparable = (text: string) =>
   text
     .toLowerCase()
-    .replace(/\bdata\b\s*/g, '')
-    .replace(/[.\s]+$/, '')
+    .replace(/\bdata\b\s*|数据/g, '')
+    .replace(/[.。\s]+$/, '')
     .trim();
 
 /**
  * The words under a tile's headline: its detail in plain words (plainError), or null when they would
  * only say the headline again ("The video could not be decoded" twice). A detail that starts with the
- * headline keeps what it adds.
+ * headline keeps what it adds. The headline is compared in English (a platform's words) and in the
+ * app's language (plainError's own words).
  */
 export function failureDetailText(reason: FailureReason | null, detail: string | null): string | null {
   if (!detail) return null;
-  const words = plainError(detail).message;
+  const words = engineDetailText(detail) ?? plainError(detail).message;
   if (!reason) return words;
-  const headline = comparable(FAILURE_LABELS[reason]);
   const said = comparable(words);
-  if (said === headline) return null;
-  if (said.startsWith(headline)) {
-    const rest = words
-      .slice(FAILURE_LABELS[reason].length)
-      .replace(/^[\s:;,—–-]+/, '')
-      .trim();
-    return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : null;
+  for (const headlineText of new Set([failureLabel(reason), FAILURE_LABELS[reason]])) {
+    const headline = comparable(headlineText);
+    if (said === headline) return null;
+    if (said.startsWith(headline)) {
+      const rest = words
+        .slice(headlineText.length)
+        .replace(/^[\s:;,—–：；，-]+/, '')
+        .trim();
+      return rest ? rest.charAt(0).toUpperCase() + rest.slice(1) : null;
+    }
   }
   return words;
 }

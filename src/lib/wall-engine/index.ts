@@ -106,5 +106,6 @@ export type { PictureRate } from '../players/keyframe-gate';
 export { TileSupervisor, type TileSnapshot, type TileState, type TileStats } from './tile-supervisor';
 export { observeVisibility } from './visibility';
 export type { TriedTransport } from './transport-fallback';
-export type { ProfileRefusal } from './profile-refusals';
-export { failureDetailText, FAILURE_LABELS, type FailureReason } from './failure';
+export { failureDetailText } from './failure';
+export { engineDetailText } from './engine-detail-words';
+export { loadCauseText } from './load-words';

@@ -1,5 +1,5 @@
 import type { BacklogLoad } from './backlog-meter';
-import type { LoadLevel, LoadReading } from './decode-budget';
+import type { LoadCause, LoadLevel, LoadReading } from './decode-budget';
 
 /**
  * The wall's frame figures over one sampling interval, summed over its tiles playing at full rate
@@ -179,24 +179,44 @@ export class LoadMonitor implements LoadSource {
       frames.expected !== null && frames.expected > 0
         ? Math.max(0, 1 - frames.presentedOfExpected / frames.expected)
         : 0;
-    const scores: [number, string][] = [
-      [dropped / o.droppedAt, `${percent(dropped)} of frames dropped`],
-      [missing / o.missingAt, `${percent(missing)} of frames not shown`],
+    const lateMs = Math.round(frames.callbackLatenessMs ?? 0);
+    // Each signal's score, its words (the English of load-words.ts, for the console and the log's
+    // reason) and the same as a kind and figure, worded in the app's language where it is shown.
+    const scores: [number, string, LoadCause | null][] = [
+      [
+        dropped / o.droppedAt,
+        `${percent(dropped)} of frames dropped`,
+        { kind: 'dropped', percent: pct(dropped) },
+      ],
+      [
+        missing / o.missingAt,
+        `${percent(missing)} of frames not shown`,
+        { kind: 'not-shown', percent: pct(missing) },
+      ],
       [
         (frames.callbackLatenessMs ?? 0) / o.latenessAt,
-        `frames shown ${Math.round(frames.callbackLatenessMs ?? 0)} ms late`,
+        `frames shown ${lateMs} ms late`,
+        { kind: 'late', ms: lateMs },
       ],
-      [longTasks / o.longTasksAt, `the page busy ${percent(longTasks)} of the time`],
+      [
+        longTasks / o.longTasksAt,
+        `the page busy ${percent(longTasks)} of the time`,
+        { kind: 'busy', percent: pct(longTasks) },
+      ],
       backlogScore(frames.backlog ?? null, o),
-      [this.pressure ? PRESSURE_SCORE[this.pressure] : 0, `CPU pressure ${this.pressure ?? ''}`],
+      [
+        this.pressure ? PRESSURE_SCORE[this.pressure] : 0,
+        `CPU pressure ${this.pressure ?? ''}`,
+        this.pressure ? { kind: 'pressure', state: this.pressure } : null,
+      ],
     ];
     // With no tile at full rate there are no frame figures: only the page and the CPU speak.
     const [score] = scores.reduce((a, b) => (b[0] > a[0] ? b : a));
     // In words, the wall's own strongest signal where one stands out; the CPU's state otherwise.
     const own = scores.slice(0, 5).reduce((a, b) => (b[0] > a[0] ? b : a));
-    const why = own[0] >= 0.5 || !this.pressure ? own[1] : scores[5][1];
+    const [, why, cause] = own[0] >= 0.5 || !this.pressure ? own : scores[5];
     if (this.samples <= o.warmupSamples) {
-      this.last = { level: 'healthy', score, reason: null };
+      this.last = { level: 'healthy', score, reason: null, cause: null };
       return this.last;
     }
     this.smoothed = this.smoothed === null ? score : this.smoothed + o.smoothing * (score - this.smoothed);
@@ -211,6 +231,7 @@ export class LoadMonitor implements LoadSource {
       level,
       score: Math.round(s * 100) / 100,
       reason: level === 'overloaded' ? why : level === 'spare' ? null : score >= 0.5 ? why : null,
+      cause: level === 'overloaded' ? cause : level === 'spare' ? null : score >= 0.5 ? cause : null,
     };
     return this.last;
   }
@@ -259,17 +280,33 @@ export class LoadMonitor implements LoadSource {
  * The backlog's score: the larger of how fast the median tile falls behind and how far behind it is;
  * "pictures 0.3 s more behind live each second" or "pictures 2.4 s behind live".
  */
-function backlogScore(backlog: BacklogLoad | null, o: LoadMonitorOptions): [number, string] {
-  if (!backlog || backlog.tiles === 0) return [0, 'pictures behind live'];
+function backlogScore(
+  backlog: BacklogLoad | null,
+  o: LoadMonitorOptions,
+): [number, string, LoadCause | null] {
+  if (!backlog || backlog.tiles === 0) return [0, 'pictures behind live', null];
   const growth = backlog.growthMsPerS / o.backlogGrowthAt;
   const behind = backlog.medianBehindMs / o.backlogBehindAt;
+  const growthS = Math.round(backlog.growthMsPerS / 100) / 10;
+  const behindS = Math.round(backlog.medianBehindMs / 100) / 10;
   return growth >= behind
-    ? [growth, `pictures ${(backlog.growthMsPerS / 1000).toFixed(1)} s more behind live each second`]
-    : [behind, `pictures ${(backlog.medianBehindMs / 1000).toFixed(1)} s behind live`];
+    ? [
+        growth,
+        `pictures ${(backlog.growthMsPerS / 1000).toFixed(1)} s more behind live each second`,
+        { kind: 'behind-growing', seconds: growthS },
+      ]
+    : [
+        behind,
+        `pictures ${(backlog.medianBehindMs / 1000).toFixed(1)} s behind live`,
+        { kind: 'behind', seconds: behindS },
+      ];
 }
 
+/** A share as whole percent: 0.123 → 12. */
+const pct = (share: number) => Math.round(share * 100);
+
 function percent(share: number): string {
-  return `${Math.round(share * 100)} %`;
+  return `${pct(share)} %`;
 }
 
 function browserEnvironment(): LoadMonitorEnvironment {

@@ -15,19 +15,21 @@ export function tileEventOf(record: TileRecord, snap: TileSnapshot, clock: Engin
   record.lastState = to;
   let kind: TileEvent['kind'] | null = null;
   let reason = '';
-  if (from === 'playing' && (to === 'stalled' || to === 'reconnecting')) {
-    kind = 'stale';
+  let words: Pick<TileEvent, 'failure' | 'outMs'> = {};
+  if (to === 'failed' || (from === 'playing' && (to === 'stalled' || to === 'reconnecting'))) {
+    kind = to === 'failed' ? 'failed' : 'stale';
     reason = troubleText(snap);
-  } else if (to === 'failed') {
-    kind = 'failed';
-    reason = troubleText(snap);
+    words = { failure: { reason: snap.reason, ...(snap.detail ? { detail: snap.detail } : {}) } };
   } else if (to === 'playing' && record.lostAt !== null) {
     kind = 'recovered';
-    reason = `playing again${outFor((snap.firstFrameAt ?? clock.now()) - record.lostAt)}`;
+    const out = (snap.firstFrameAt ?? clock.now()) - record.lostAt;
+    reason = `playing again${outFor(out)}`;
+    // As outFor: nothing to say of an outage under 0.1 s.
+    words = Number.isFinite(out) && out >= 100 ? { outMs: Math.round(out) } : {};
   }
   if (kind === 'stale' || kind === 'failed')
     record.lostAt ??= snap.lastFrameAt ?? snap.troubleSince ?? clock.now();
   else if (to === 'playing' || to === 'idle') record.lostAt = null;
   if (kind === null) return null;
-  return { at: clock.now(), tileId: record.id, label: record.label, kind, from, to, reason };
+  return { at: clock.now(), tileId: record.id, label: record.label, kind, from, to, reason, ...words };
 }

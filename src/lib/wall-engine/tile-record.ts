@@ -35,13 +35,19 @@ export interface TileRecord {
   transport: PlaybackTransport | undefined;
 }
 
-/** "Video stopped: no new frame for 3 s" */
+/**
+ * "Video stopped: no new frame for 3 s": the operator log's reason (TileEvent.reason).
+ *
+ * In English whatever the screen's language, like the detail it carries (the engine's and the
+ * platform's own words): the log is kept across restarts and exported, and one entry must not read
+ * in another language than the next. A tile words its trouble from `reason` when it shows it.
+ */
 export function troubleText(snap: TileSnapshot): string {
   const label = snap.reason ? FAILURE_LABELS[snap.reason] : 'No picture';
   return snap.detail ? `${label}: ${snap.detail}` : label;
 }
 
-/** " after 12 s without a picture" (" after 0.6 s …" under 10 s; nothing under 0.1 s). */
+/** " after 12 s without a picture" (" after 0.6 s …" under 10 s; nothing under 0.1 s): the log's words, as troubleText. */
 export function outFor(ms: number): string {
   if (!Number.isFinite(ms) || ms < 100) return '';
   if (ms < 10_000) return ` after ${(ms / 1000).toFixed(1)} s without a picture`;

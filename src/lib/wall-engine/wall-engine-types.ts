@@ -4,7 +4,8 @@ import type { PlaybackTransport } from '../players/transport';
 import type { RuntimeCapabilities } from './capabilities';
 import type { EngineClock } from './clock';
 import type { ConnectionBudgetOptions } from './connection-budget';
-import type { DecodeBudgetOptions, DegradedReason, LoadLevel } from './decode-budget';
+import type { DecodeBudgetOptions, DegradedReason, LoadCause, LoadLevel } from './decode-budget';
+import type { FailureReason } from './failure';
 import type { LoadSource } from './load-monitor';
 import type { StartedStream } from './supervisor-deps';
 import type { SupervisorSettings } from './supervisor-settings';
@@ -59,8 +60,10 @@ export interface RateChange {
   rate: PictureRate;
   /** Why it shows overview pictures; null when back at full rate. */
   reason: DegradedReason | null;
-  /** The load's reason in words, when the load moved it ("12 % of frames dropped"). */
+  /** The load's reason in words, when the load moved it ("12 % of frames dropped"), in English. */
   detail: string | null;
+  /** The same as a kind and its figure (the operator log words it in the operator's language). */
+  cause?: LoadCause | null;
 }
 
 /**
@@ -79,6 +82,10 @@ export interface TileEvent {
   to: TileState;
   /** In words: the failure's headline and detail ("Video stopped: no new frame for 3 s"), or how long it was out. */
   reason: string;
+  /** Stale or failed: the failure's reason (null: no picture, no reason given) and its detail. */
+  failure?: { reason: FailureReason | null; detail?: string };
+  /** Recovered: how long it was without a picture (ms); absent when too short to say. */
+  outMs?: number;
 }
 
 /** What a playing tile decodes, read with the budget's reading each second: for the wall's status bar. */

@@ -2,6 +2,7 @@ import { createPlayer } from '../players/create-player';
 import { Emitter } from '../players/emitter';
 import type { PictureRate } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
+import { loadWords } from './load-words';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
 import { systemClock, type EngineClock, type TimerHandle } from './clock';
 import { ConnectionBudget } from './connection-budget';
@@ -252,10 +253,11 @@ export class WallEngine {
       enabled: this.decodeBudget.enabled,
       load: this.lastLoad.level,
       score: this.lastLoad.score,
-      loadReason: this.lastLoad.reason,
+      // Worded now, in the app's language: the status bar reads it after a language switch too.
+      loadReason: loadWords(this.lastLoad),
       degraded,
       byReason,
-      reason: this.decodeBudget.reason,
+      reason: loadWords(this.decodeBudget),
       capacity: Math.round(this.decodeBudget.capacity * 100) / 100,
     };
   }
@@ -356,6 +358,7 @@ export class WallEngine {
       rate,
       reason: rate === 'overview' ? decision.reason : null,
       detail: decision.reason === 'load' ? this.decodeBudget.reason : null,
+      cause: decision.reason === 'load' ? this.decodeBudget.cause : null,
     });
   }
 
@@ -473,6 +476,11 @@ export class WallEngine {
     };
     for (const tile of this.records.keys()) counts[tile.snapshot().state] += 1;
     return counts;
+  }
+
+  /** Each tile's label (its device key) and state: what a room screen reports of its tiles. */
+  tileStates(): { label: string | null; state: TileState }[] {
+    return [...this.records.values()].map((r) => ({ label: r.label, state: r.supervisor.snapshot().state }));
   }
 
   /** Destroy every tile made here, and stop reading the load. */

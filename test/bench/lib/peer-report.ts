@@ -17,8 +17,6 @@ import { runPeer, type PeerFigures } from './peer-page';
 import { degradedTiles, engineLog, pictureAgeProbe, readPictureAges, type PictureAges } from './picture-age';
 import { measureRemoval, type RemovalFigures } from './wall-removal';
 
-export { pictureAgeWindow } from './picture-age';
-
 export interface PeerArgs {
   /** Run the peer page after the wall. */
   peer: boolean;

@@ -16,7 +16,7 @@
 import type { BarePage } from './bare-page';
 import { quantile, round } from './stats';
 
-export interface TilePictureAges {
+interface TilePictureAges {
   key: string;
   /** Seconds, over the window. */
   ageP50: number | null;

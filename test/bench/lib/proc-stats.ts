@@ -37,7 +37,7 @@ function readProc(pid: number): ProcEntry | null {
  * itself when it matches too (root is this Node process, or a Chromium browser process the caller
  * started).
  */
-export function processTree(root: number, match: RegExp = /chrom/i): ProcEntry[] {
+function processTree(root: number, match: RegExp = /chrom/i): ProcEntry[] {
   const all: ProcEntry[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;

@@ -98,7 +98,13 @@ describe('CredentialVault', () => {
     const missing = await failure(vault.save(user({ secrets: {} })));
     expect(missing.kind).toBe('invalid-input');
     expect(missing.details).toEqual([
-      { path: 'secrets.authSecret', message: 'authSecret is required for a new profile' },
+      {
+        path: 'secrets.authSecret',
+        message: 'authSecret is required for a new profile',
+        // The reason as a code the renderer words, naming the field, never its value.
+        code: 'secret.newProfile',
+        params: { name: 'authSecret' },
+      },
     ]);
 
     const { id } = await vault.save(user());
@@ -111,7 +117,12 @@ describe('CredentialVault', () => {
       }),
     );
     expect(changed.details).toEqual([
-      { path: 'secrets.querySecret', message: 'querySecret is required when the credential type changes' },
+      {
+        path: 'secrets.querySecret',
+        message: 'querySecret is required when the credential type changes',
+        code: 'secret.credentialType',
+        params: { name: 'querySecret' },
+      },
     ]);
     const asProduct = await vault.save({
       ...user({ id }),
@@ -176,7 +187,12 @@ describe('CredentialVault', () => {
     const vault = open();
     const e = await failure(vault.saveMany([user({ id: 'one' }), user({ id: 'two', secrets: {} })]));
     expect(e.details).toEqual([
-      { path: '[1].secrets.authSecret', message: 'authSecret is required for a new profile' },
+      {
+        path: '[1].secrets.authSecret',
+        message: 'authSecret is required for a new profile',
+        code: 'secret.newProfile',
+        params: { name: 'authSecret' },
+      },
     ]);
     expect(await vault.list()).toEqual([]);
     await vault.saveMany([user({ id: 'one' }), user({ id: 'two' })]);

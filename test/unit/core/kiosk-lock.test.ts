@@ -110,6 +110,19 @@ const inputs: Record<Channel, unknown> = {
   'oplog:append': { events: [{ at: 1, kind: 'recovered', deviceKey: 'd' }] },
   'oplog:list': undefined,
   'oplog:csv': undefined,
+  'room:config': undefined,
+  'room:configure': {
+    enabled: false,
+    brokerUrl: null,
+    username: null,
+    pcName: 'pc-1',
+    screens: [],
+    root: 'control-room-wall/v1',
+    hostedBroker: { enabled: false, host: '127.0.0.1', port: 1883 },
+  },
+  'room:status': undefined,
+  'room:send': { screen: 'wall-left', command: { clear: true } },
+  'room:report': { screen: 'wall-left', rev: 0, shows: { kind: 'none' }, tiles: [] },
 };
 
 /** Everything the operator set up, as stored and as listed: what a refused call must leave as it was. */
@@ -141,6 +154,9 @@ describe('the kiosk lock is the core’s', () => {
         'platform:status',
         'products:list',
         'profiles:list',
+        'room:config',
+        'room:report',
+        'room:status',
         'settings:get',
         'snapshots:save',
         'streams:start',
@@ -198,7 +214,7 @@ describe('the kiosk lock is the core’s', () => {
 
   it('remembers how the wall was left, but not what a locked wall never writes', async () => {
     const view = { layoutId: 'wall', draft: null, draftOfSaved: false, selected: null, statsShown: {} };
-    for (const key of ['wall.view', 'wall.window.wall', 'shell.layout'])
+    for (const key of ['wall.view', 'wall.window.wall', 'wall.screen.wall-right', 'shell.layout'])
       expect((await core.call('ui:set', { key, value: view })).ok).toBe(true);
     for (const key of ['templates.draft.site', 'profiles.previous', 'wall.viewx']) {
       const before = await core.call('ui:get', { key });

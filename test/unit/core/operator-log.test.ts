@@ -155,6 +155,45 @@ describe('OperatorLog', () => {
     expect(text).not.toContain('abc123def');
   });
 
+  it('keeps an event’s structured words across a restart, cleaned as its reason is; the CSV keeps the English reason', async () => {
+    const secret = 'CANARY-oplog-words-7c1d';
+    redactor.add(secret);
+    const log = new OperatorLog({ dir });
+    await log.open();
+    await log.append([
+      ev(1, {
+        kind: 'failed',
+        reason: 'Network problem: ws://m:1/a.flv failed',
+        words: {
+          kind: 'tile-trouble',
+          failure: { reason: 'network', detail: `ws://m:1/a.flv?secret=abc123def failed; ${secret}` },
+        },
+      }),
+      ev(2, {
+        kind: 'tour-switch',
+        reason: 'Night rounds: page 2 of 3 (Yard)',
+        words: { kind: 'tour-page', tour: 'Night rounds', page: 2, of: 3, view: 'Yard' },
+      }),
+      ev(3, { reason: 'written the old way' }),
+    ]);
+    await log.flush();
+    const again = new OperatorLog({ dir });
+    await again.open();
+    const [old, tour, failed] = again.list().entries;
+    expect(failed.words).toEqual({
+      kind: 'tile-trouble',
+      failure: { reason: 'network', detail: 'ws://m:1/a.flv failed; [REDACTED]' },
+    });
+    expect(tour.words).toEqual({ kind: 'tour-page', tour: 'Night rounds', page: 2, of: 3, view: 'Yard' });
+    expect(old.words).toBeUndefined();
+    const text = await readFile(path.join(dir, OPERATOR_LOG_FILE), 'utf8');
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('abc123def');
+    const rows = parseCsv(again.csv({}, T0).csv);
+    expect(rows[0]).toEqual(['time', 'time (UTC)', 'event', 'device', 'device key', 'reason']);
+    expect(rows.map((r) => r[5])).toContain('Night rounds: page 2 of 3 (Yard)');
+  });
+
   it('refuses an append the disk does not take (storage, with the cause), keeps none of it, and appends again once it can', async () => {
     const blocker = path.join(dir, 'not-a-folder');
     await writeFile(blocker, 'x');

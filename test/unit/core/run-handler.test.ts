@@ -23,7 +23,14 @@ describe('toResult and runHandler', () => {
     });
     expect(toResult(new PlatformError('auth', 'no', { status: 401 }))).toEqual({
       ok: false,
-      error: { kind: 'auth', message: 'no', status: 401 },
+      // The platform's own words, kept for the renderer to show as sent, marked as the platform's.
+      error: {
+        kind: 'auth',
+        message: 'no',
+        status: 401,
+        code: 'platform.answered',
+        params: { status: 401, platformMessage: 'no' },
+      },
     });
     redactor.add(SECRET);
     const internal = toResult(new Error(`boom near ${SECRET}`));
@@ -75,7 +82,12 @@ describe('toResult and runHandler', () => {
     );
     expect(wrong).toEqual({
       ok: false,
-      error: { kind: 'internal', message: 'The app produced an invalid answer for settings:get.' },
+      error: {
+        kind: 'internal',
+        message: 'The app produced an invalid answer for settings:get.',
+        code: 'internal.invalidAnswer',
+        params: { channel: 'settings:get' },
+      },
     });
     expect(await runHandler(handlers({}), 'no:such' as 'app:info', undefined)).toMatchObject({
       ok: false,

@@ -36,12 +36,12 @@ describe('SettingsStore', () => {
       transportOrder: ['hls', 'flv'],
       kiosk: { locked: true },
     });
-    expect((await onDisk()).version).toBe(2);
+    expect((await onDisk()).version).toBe(3);
     expect(notices).toEqual([]);
   });
 
   it('migrates a format 1 file: new fields take their defaults, a stored order without WebRTC gains it last', async () => {
-    const { decodeBudget: _d, sustainedPixelRate: _s, ...format1 } = DEFAULT_SETTINGS;
+    const { decodeBudget: _d, sustainedPixelRate: _s, language: _l, ...format1 } = DEFAULT_SETTINGS;
     await writeFile(
       file(),
       JSON.stringify({
@@ -58,7 +58,23 @@ describe('SettingsStore', () => {
     expect(settings.decodeBudget).toBe(true);
     expect(settings.sustainedPixelRate).toBeNull();
     expect(settings.kiosk).toEqual({ enabled: false, startLayout: null, locked: true, startAtLogin: false });
-    expect((await onDisk()).version).toBe(2);
+    expect((await onDisk()).version).toBe(3);
+  });
+
+  it('migrates a format 2 file (before languages): it follows the system language, silently', async () => {
+    const { language: _l, ...format2 } = DEFAULT_SETTINGS;
+    await writeFile(file(), JSON.stringify({ version: 2, data: { ...format2, statsOverlay: true } }));
+    const settings = await open().get();
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, statsOverlay: true, language: 'auto' });
+    expect(await onDisk()).toEqual({ version: 3, data: settings });
+    expect(notices).toEqual([]);
+  });
+
+  it('takes a language by patch and refuses one it does not support', async () => {
+    expect((await open().set({ language: 'zh-CN' })).language).toBe('zh-CN');
+    expect((await open().get()).language).toBe('zh-CN');
+    await expect(open().set({ language: 'fr' as never })).rejects.toThrow();
+    expect((await open().get()).language).toBe('zh-CN');
   });
 
   it('refuses an invalid patch and keeps what was stored', async () => {
@@ -85,7 +101,7 @@ describe('SettingsStore', () => {
       statsOverlay: true,
       statusLegend: { deviceStatus: { '1': 'online' }, productStatus: {} },
     });
-    expect(await onDisk()).toEqual({ version: 2, data: settings });
+    expect(await onDisk()).toEqual({ version: 3, data: settings });
     expect(notices).toEqual([]);
   });
 

@@ -92,8 +92,8 @@ describe('tours', () => {
     const short = error(await core.call('tours:save', { ...roundDraft, dwellSeconds: 4, views: ['north'] }));
     expect(short.details).toEqual(
       expect.arrayContaining([
-        { path: 'dwellSeconds', message: 'at least 5 seconds' },
-        { path: 'views', message: 'a tour of views needs at least 2 views' },
+        expect.objectContaining({ path: 'dwellSeconds', message: 'at least 5 seconds' }),
+        expect.objectContaining({ path: 'views', message: 'a tour of views needs at least 2 views' }),
       ]),
     );
     const ghost = error(await core.call('tours:save', { ...roundDraft, views: ['north', 'ghost', 'west'] }));
@@ -107,7 +107,9 @@ describe('tours', () => {
       { path: 'row', message: 'the view "North" has 2 rows' },
     ]);
     const one = error(await core.call('tours:save', { ...cycleDraft, devices: [{ deviceKey: 'a' }] }));
-    expect(one.details).toEqual([{ path: 'devices', message: 'a cycling tile needs at least 2 devices' }]);
+    expect(one.details).toEqual([
+      expect.objectContaining({ path: 'devices', message: 'a cycling tile needs at least 2 devices' }),
+    ]);
     expect(value(await core.call('tours:list', undefined))).toEqual([]);
   });
 

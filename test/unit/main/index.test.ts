@@ -428,4 +428,48 @@ describe('electron/main/index.ts', () => {
       ]);
     });
   });
+
+  it('opens a window for each room screen after the first, on its display, and closes it when the screen goes', async () => {
+    const current = await ipc('room:config')(fromWindow());
+    expect(current.ok).toBe(true);
+    const { hasPassword: _stored, ...config } = current.value as Record<string, unknown>;
+    const configure = (changes: Record<string, unknown>) =>
+      ipc('room:configure')(fromWindow(), { ...config, ...changes });
+    const before = electron.windows.length;
+    // Nothing listens on port 9: the room is on (its links keep trying), which is all the windows need.
+    const on = await configure({
+      enabled: true,
+      brokerUrl: 'mqtt://127.0.0.1:9',
+      screens: [{ name: 'wall-left' }, { name: 'wall-right', display: 2 }],
+    });
+    expect(on.ok).toBe(true);
+    // The first screen is the main window; the second gets a window of its own, at ?screen=, on display 2.
+    await vi.waitFor(
+      () => expect(electron.calls).toContain('loadURL:app://wall/index.html?screen=wall-right'),
+      { timeout: 15_000 },
+    );
+    expect(electron.windows).toHaveLength(before + 1);
+    const screenWindow = electron.windows.at(-1) as unknown as {
+      options: { webPreferences: Record<string, unknown> } & Record<string, unknown>;
+      destroy: ReturnType<typeof vi.fn>;
+    };
+    expect(screenWindow.options).toMatchObject({ x: 1920, y: 0, width: 1920, height: 1040 });
+    // As locked down as every wall window: the same preferences and preload.
+    expect(screenWindow.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+    expect(String(screenWindow.options.webPreferences.preload)).toMatch(/preload[\\/]index\.cjs$/);
+    // The screen removed from the settings: its window is closed, no other opened.
+    const fewer = await configure({
+      enabled: true,
+      brokerUrl: 'mqtt://127.0.0.1:9',
+      screens: [{ name: 'wall-left' }],
+    });
+    expect(fewer.ok).toBe(true);
+    await vi.waitFor(() => expect(screenWindow.destroy).toHaveBeenCalled(), { timeout: 15_000 });
+    expect(electron.windows).toHaveLength(before + 1);
+    expect((await configure({ enabled: false, brokerUrl: null, screens: [] })).ok).toBe(true);
+  });
 });

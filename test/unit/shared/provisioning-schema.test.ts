@@ -139,6 +139,16 @@ const valid = {
     },
   ],
   kiosk: { enabled: true, startLayout: 'lobby', locked: true },
+  room: {
+    brokerUrl: 'mqtts://broker.example:8883',
+    username: 'wall-pc-1',
+    password: 'room-password',
+    pcName: 'wall-pc-1',
+    screens: [{ name: 'wall-left', display: 1 }, { name: 'wall-right', display: 2 }],
+    root: 'control-room-wall/v1',
+    hostedBroker: { enabled: false },
+  },
+  settings: { language: 'zh-CN' },
   selectedProfile: 'site-a',
 };
 
@@ -240,6 +250,56 @@ const invalid: [string, () => unknown][] = [
     () => {
       const f = clone();
       delete f.kiosk.startLayout;
+      return f;
+    },
+  ],
+  ['a language the app does not speak', () => ({ ...clone(), settings: { language: 'fr' } })],
+  ['an unknown setting', () => ({ ...clone(), settings: { theme: 'dark' } })],
+  [
+    'an unknown key in the room',
+    () => {
+      const f = clone();
+      f.room.brokerHost = 'x';
+      return f;
+    },
+  ],
+  [
+    'an http broker URL',
+    () => {
+      const f = clone();
+      f.room.brokerUrl = 'http://broker.example';
+      return f;
+    },
+  ],
+  [
+    'a screen name with a topic wildcard',
+    () => {
+      const f = clone();
+      f.room.screens[0].name = 'wall/+';
+      return f;
+    },
+  ],
+  [
+    'a screen on display 17',
+    () => {
+      const f = clone();
+      f.room.screens[1].display = 17;
+      return f;
+    },
+  ],
+  [
+    'a hosted broker without enabled',
+    () => {
+      const f = clone();
+      f.room.hostedBroker = { port: 1883 };
+      return f;
+    },
+  ],
+  [
+    'an empty room password',
+    () => {
+      const f = clone();
+      f.room.password = '';
       return f;
     },
   ],

@@ -16,6 +16,7 @@ const CANARY = {
   provisioned: 'CANARY-provisioned-authSecret-7f3a9c',
   refused: 'CANARY-refused-authSecret-7f3a9c',
   stray: 'CANARY-stray-secret-7f3a9c',
+  broker: 'CANARY-broker-password-7f3a9c',
 };
 const CANARIES = Object.values(CANARY);
 
@@ -177,6 +178,33 @@ describe('browser shell: no secret ever leaves through HTTP (canary)', () => {
     });
     await call('oplog:list');
     await call('oplog:csv');
+    // The control room: the broker's password stays in the core (nothing listens on port 1: the link is
+    // away, with a reason that must not quote it; a command is queued).
+    await call('room:configure', {
+      enabled: true,
+      brokerUrl: 'mqtt://127.0.0.1:1',
+      username: 'canary',
+      password: CANARY.broker,
+      pcName: 'canary-pc',
+      screens: [{ name: 'canary-screen' }],
+      root: 'control-room-wall/v1',
+      hostedBroker: { enabled: false, host: '127.0.0.1', port: 1883 },
+      acceptWeakStorage: true,
+    });
+    await call('room:config');
+    await call('room:status');
+    await call('room:send', { screen: 'canary-screen', command: { clear: true } });
+    await call('room:report', { screen: 'canary-screen', rev: 0, shows: { kind: 'none' }, tiles: [] });
+    await call('room:configure', {
+      enabled: false,
+      brokerUrl: null,
+      username: null,
+      pcName: 'canary-pc',
+      screens: [],
+      root: 'control-room-wall/v1',
+      hostedBroker: { enabled: false, host: '127.0.0.1', port: 1883 },
+      clearPassword: true,
+    });
     const provisioned = {
       version: 1,
       profiles: [

@@ -284,6 +284,19 @@ export const VALID_INPUTS = {
   'oplog:append': { events: [{ at: 1, kind: 'stale', deviceKey: 'd', reason: 'r' }] },
   'oplog:list': { kinds: ['stale'], device: 'd', limit: 10 },
   'oplog:csv': { kinds: ['failed'], from: 0, to: 2 },
+  'room:config': undefined,
+  'room:configure': {
+    enabled: false,
+    brokerUrl: 'mqtt://127.0.0.1:1883',
+    username: 'fuzz',
+    pcName: 'fuzz-pc',
+    screens: [{ name: 'fuzz-screen', display: 1 }],
+    root: 'control-room-wall/v1',
+    hostedBroker: { enabled: false, host: '127.0.0.1', port: 1883 },
+  },
+  'room:status': undefined,
+  'room:send': { screen: 'fuzz-screen', command: { clear: true } },
+  'room:report': { screen: 'fuzz-screen', rev: 0, shows: { kind: 'none' }, tiles: [] },
 } satisfies Record<Channel, unknown>;
 
 /** A generated input as sent: a document's text where the channel takes one. */

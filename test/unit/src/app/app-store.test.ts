@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../electron/shared/contract';
-import { startCoreHarness, type CoreHarness } from '../features/catalog/core-api';
+import { startCoreHarness, type CoreHarness } from '../../../support/core-api-harness';
+import { testBridge } from '../../../support/renderer-bridge';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+vi.mock('../../../../src/lib/bridge', () => import('../../../support/renderer-bridge'));
 // The shell sizes things against the window: an operator's 1366 × 768 screen.
 vi.stubGlobal('window', { innerWidth: 1366 });
 
@@ -36,7 +31,7 @@ async function remembered(): Promise<unknown> {
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
 });
 afterAll(async () => {
   await h?.close();

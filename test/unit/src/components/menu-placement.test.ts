@@ -54,6 +54,28 @@ describe('a menu kept inside the window', () => {
     expect(now.top).toBeGreaterThanOrEqual(0);
   });
 
+  it('in a right-to-left page, opens rightwards from its button’s left edge when it would cross the left edge', () => {
+    // The menu hangs from its button's right edge (inset-inline-start: 0 in a right-to-left page).
+    const button = box(12, 40, 24, 24);
+    const menu = box(36 - 210, 68, 210, 120);
+    const at = placeMenu(menu, button, WINDOW, { direction: 'rtl' });
+    expect(at).toMatchObject({ right: true, left: false, up: false });
+    const now = moved(menu, at);
+    expect(now.left).toBe(button.left);
+    expect(inside(now, WINDOW)).toBe(true);
+  });
+
+  it('wider than the window, keeps its start in view: the left edge, or the right one right-to-left', () => {
+    const button = box(600, 40, 24, 24);
+    const menu = box(-20, 68, 1400, 120);
+    expect(moved(menu, placeMenu(menu, button, WINDOW)).left).toBe(4);
+    expect(moved(menu, placeMenu(menu, button, WINDOW, { direction: 'rtl' })).right).toBe(1366 - 4);
+    const spillingRight = box(300, 68, 1400, 120);
+    expect(moved(spillingRight, placeMenu(spillingRight, button, WINDOW, { direction: 'rtl' })).right).toBe(
+      1366 - 4,
+    );
+  });
+
   it('keeps inside a smaller box that clips it (a panel that scrolls)', () => {
     const panel = box(900, 60, 466, 600);
     const button = box(1200, 600, 24, 24);

@@ -30,8 +30,16 @@ describe('elideMiddle', () => {
     expect(elideMiddle(name, 2)).toBe('L…');
   });
 
-  it('does not split a character made of two code units', () => {
-    expect(elideMiddle('📷📷📷📷📷📷📷📷', 5)).toBe('📷📷…📷📷');
+  it('does not split a character made of two code units, and counts an emoji two columns', () => {
+    expect(elideMiddle('📷📷📷📷📷📷📷📷', 9)).toBe('📷📷…📷📷');
+    expect(elideMiddle('📷📷📷📷📷📷📷📷', 5)).toBe('📷…📷');
+  });
+
+  it('counts a Han character two columns, so a Chinese name takes the room of its width', () => {
+    // 21 characters, 41 columns: in a 16-column budget, 7 Han characters, not 15.
+    const name = '一号办公楼东侧地面停车场出入口全景摄像机5';
+    expect(elideMiddle(name, 16)).toBe('一号办公…摄像机5');
+    expect(elideMiddle('北门3号枪机', 12)).toBe('北门3号枪机');
   });
 });
 
@@ -63,5 +71,71 @@ describe('splitForElision', () => {
     const { head, tail } = splitForElision('camera_0000000000000000000042');
     expect(head + tail).toBe('camera_0000000000000000000042');
     expect(tail).toBe('000042');
+  });
+
+  it('chooses the tail by width: a Chinese tail is half as many characters as a Latin one', () => {
+    // No word boundary in Chinese: the shortest tail of 6 columns or more.
+    expect(splitForElision('一号办公楼东侧地面停车场出入口全景摄像机5')).toEqual({
+      head: '一号办公楼东侧地面停车场出入口全景',
+      tail: '摄像机5',
+    });
+    expect(splitForElision('一号办公楼东侧地面停车场出入口全景摄像机10')).toEqual({
+      head: '一号办公楼东侧地面停车场出入口全景摄',
+      tail: '像机10',
+    });
+    // 12 columns is short enough to show whole: six Han characters need no split.
+    expect(splitForElision('体育中心站台')).toEqual({ head: '体育中心站台', tail: '' });
+    // Where a number follows Han characters, the tail starts with it, if it fits.
+    expect(splitForElision('体育中心站4号站台下行')).toEqual({ head: '体育中心站', tail: '4号站台下行' });
+    expect(splitForElision('体育中心站12号站台下行')).toEqual({ head: '体育中心站', tail: '12号站台下行' });
+    expect(splitForElision('体育中心站12号站台上下行')).toEqual({
+      head: '体育中心站12号站台',
+      tail: '上下行',
+    });
+    // Even where the shortest tail starts with the number: no shorter tail is looked for after it.
+    expect(splitForElision('一号办公楼东侧停车场1 号口')).toEqual({
+      head: '一号办公楼东侧停车场',
+      tail: '1 号口',
+    });
+  });
+
+  it('chooses the tail by width in Japanese and Korean, and cuts at their separators', () => {
+    expect(splitForElision('東京駅八重洲口改札カメラ12')).toEqual({
+      head: '東京駅八重洲口改札カ',
+      tail: 'メラ12',
+    });
+    expect(splitForElision('東京駅八重洲口・改札カメラ')).toEqual({
+      head: '東京駅八重洲口・',
+      tail: '改札カメラ',
+    });
+    expect(splitForElision('정문 주차장 카메라 7')).toEqual({ head: '정문 주차장 ', tail: '카메라 7' });
+    // Fullwidth forms are wide too; the fullwidth comma and the ideographic comma end a word.
+    expect(splitForElision('园区东门，ＮＶＲ１２')).toEqual({ head: '园区东门，', tail: 'ＮＶＲ１２' });
+    expect(splitForElision('园区东门、围墙摄像机')).toEqual({ head: '园区东门、', tail: '围墙摄像机' });
+  });
+
+  it('keeps the Latin word of a mixed name whole when it fits in the tail', () => {
+    expect(splitForElision('一号办公楼停车场 NVR 12')).toEqual({ head: '一号办公楼停车场 ', tail: 'NVR 12' });
+    expect(splitForElision('一号办公楼停车场camera-0042')).toEqual({
+      head: '一号办公楼停车场camera-',
+      tail: '0042',
+    });
+  });
+
+  it('never splits an emoji or a letter with its accent', () => {
+    const flags = '🇨🇳🇯🇵🇰🇷🇺🇸🇫🇷🇩🇪🇬🇧';
+    const family = 'Lobby 👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦';
+    const accents = 'Cafe\u0301 terrasse cafe\u0301e\u0301';
+    for (const name of [flags, family, accents]) {
+      const { head, tail } = splitForElision(name);
+      expect(head + tail).toBe(name);
+      expect(Array.from(new Intl.Segmenter().segment(tail), (s) => s.segment)[0]).not.toMatch(
+        /^(?:\p{M}|\u200D|\p{RI})$/u,
+      );
+    }
+    expect(splitForElision(flags).tail).toBe('🇫🇷🇩🇪🇬🇧');
+    expect(splitForElision(family)).toEqual({ head: 'Lobby ', tail: '👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦' });
+    expect(splitForElision(family.replace(' ', '')).tail).toBe('👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦');
+    expect(splitForElision(accents).tail).toBe('cafe\u0301e\u0301');
   });
 });

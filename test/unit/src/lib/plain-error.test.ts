@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { plainError } from '../../../../src/lib/plain-error';
+import { startI18n } from '../../../../src/i18n/start-i18n';
+
+// The English words, which these tests read (the app starts its language before the first render).
+startI18n('en');
 
 describe('plainError', () => {
   it('says in words that the app lost its own service, keeping the transport’s text for support', () => {

@@ -1,13 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Api, Channel } from '../../../../electron/shared/contract';
-import { callsOf, startCoreHarness, untilState, type CoreHarness } from '../features/catalog/core-api';
+import type { Channel } from '../../../../electron/shared/contract';
+import { callsOf, startCoreHarness, untilState, type CoreHarness } from '../../../support/core-api-harness';
+import { testBridge } from '../../../support/renderer-bridge';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+vi.mock('../../../../src/lib/bridge', () => import('../../../support/renderer-bridge'));
 
 const { retryCoreMirror, startCoreMirror, useCoreMirror, selectKioskLock } =
   await import('../../../../src/session/core-mirror');
@@ -33,7 +29,7 @@ const once = Object.fromEntries(READS.map((c) => [c, 1]));
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
 });
 afterAll(() => h.close());
 

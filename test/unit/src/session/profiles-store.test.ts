@@ -1,15 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../electron/shared/contract';
-import { startCoreHarness, untilState, type CoreHarness } from '../features/catalog/core-api';
+import { startCoreHarness, untilState, type CoreHarness } from '../../../support/core-api-harness';
+import { testBridge } from '../../../support/renderer-bridge';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+vi.mock('../../../../src/lib/bridge', () => import('../../../support/renderer-bridge'));
 
-const { useProfilesStore, useProfileSession, selectActiveProfile, selectPreviousProfile } =
+const { useProfileSession, selectActiveProfile, selectPreviousProfile } =
   await import('../../../../src/session/profiles-store');
 const { startCoreMirror, useCoreMirror } = await import('../../../../src/session/core-mirror');
 const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
@@ -17,7 +12,16 @@ const { draftFromProfile, isWeakStorageRefusal, toSaveInput } =
 
 let h: CoreHarness | undefined;
 let stops: (() => void)[] = [];
-const store = () => useProfilesStore.getState();
+/** The profiles as a feature reads them: the mirror's documents beside the session's state and actions. */
+const store = () => {
+  const m = useCoreMirror.getState();
+  return {
+    status: m.status === 'idle' ? 'loading' : m.status,
+    appInfo: m.appInfo,
+    profiles: m.profiles,
+    ...useProfileSession.getState(),
+  };
+};
 
 /** What the composition root does: the mirror started on the core, the session following it. */
 function start(harness: CoreHarness) {
@@ -32,7 +36,7 @@ function stopAll() {
 
 async function fresh(options: Parameters<typeof startCoreHarness>[0] = {}): Promise<CoreHarness> {
   h = await startCoreHarness(options);
-  bridge.api = h.api;
+  testBridge.api = h.api;
   start(h);
   return h;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogModeFor, catalogRefusals } from '../../../../../src/features/catalog/catalog-mode';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 describe('catalog mode per credential type', () => {
   it('follows the spec’s matrix', () => {

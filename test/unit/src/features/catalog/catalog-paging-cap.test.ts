@@ -1,20 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
 import type { ProfileView } from '../../../../../electron/shared/profile';
 import { rangeLabel, pageCount } from '../../../../../src/features/catalog/paging';
-import { startCoreHarness, untilState, type CoreHarness } from './core-api';
+import { startCoreHarness, untilState, type CoreHarness } from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 /**
  * The catalog store over a real core and the demo platform, which caps pageSize or sends records with
  * odd fields: the store pages by what the platform served and says how many records were odd.
  */
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 const { useCatalogStore } = await import('../../../../../src/features/catalog/catalog-store');
 type CatalogState = ReturnType<typeof useCatalogStore.getState>;
@@ -28,7 +27,7 @@ const state = () => useCatalogStore.getState();
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
   const { user } = h.demo.credentials;
   const saved = await h.api.profiles.save({
     baseUrl: h.demo.baseUrl,

@@ -1,14 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
 import type { ProfileSaveInput, ProfileView } from '../../../../../electron/shared/profile';
-import { callsOf, startCoreHarness, untilState, type CoreHarness } from './core-api';
+import {
+  callsOf,
+  startCoreHarness,
+  untilState,
+  type CoreHarness,
+} from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
+
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 const { useCatalogStore, KEYWORD_DEBOUNCE_MS } =
   await import('../../../../../src/features/catalog/catalog-store');
@@ -32,7 +36,7 @@ const devicesReady = (s: CatalogState) => s.devices.status === 'ready';
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
   const { user, product, device, project } = h.demo.credentials;
   const base = { baseUrl: h.demo.baseUrl, placement: 'query' as const };
   profiles.user = await saveProfile({

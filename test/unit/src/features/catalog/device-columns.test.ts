@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Device } from '../../../../../electron/shared/domain';
 import { deviceColumns, gatewayLabel, statusTrack } from '../../../../../src/features/catalog/device-columns';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 const device = (patch: Partial<Device>): Device => ({
   createAt: 0,

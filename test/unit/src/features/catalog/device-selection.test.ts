@@ -7,6 +7,10 @@ import {
   toggleRow,
 } from '../../../../../src/features/catalog/device-selection';
 import { putManyText } from '../../../../../src/features/catalog/put-many-text';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 const items = ['a', 'b', 'c', 'd', 'e'].map((deviceKey) => ({
   deviceKey,

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage, loadAllPlan, pageCount, rangeLabel } from '../../../../../src/features/catalog/paging';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 describe('paging', () => {
   it('counts pages, with at least one for an empty list', () => {

@@ -8,6 +8,10 @@ import {
   statusLabel,
   statusText,
 } from '../../../../../src/features/catalog/status-legend';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The catalog's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 describe('status legend', () => {
   const legend = { '1': 'Online', '0': 'Offline', '2': '  ' };

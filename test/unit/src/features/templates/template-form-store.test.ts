@@ -28,8 +28,8 @@ vi.mock('../../../../../src/lib/bridge', () => ({
   },
 }));
 
-const { useTemplateFormStore, startDraftAutosave } =
-  await import('../../../../../src/features/templates/template-form-store');
+const { useTemplateFormStore } = await import('../../../../../src/features/templates/template-form-store');
+const { startDraftAutosave } = await import('../../../../../src/features/templates/draft-autosave');
 const { draftKey, legacyDraftKey, storedDraftValue } =
   await import('../../../../../src/features/templates/draft-storage');
 const { blankDraft } = await import('../../../../../src/features/templates/template-draft');

@@ -11,6 +11,10 @@ import {
   uniqueLayoutId,
   type LayoutShape,
 } from '../../../../../src/features/wall/layout-edit';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The wall's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 const dev = (key: string) => ({ deviceKey: key, deviceName: `Camera ${key}` });
 const shape = (columns: number, rows: number, tiles: LayoutTile[] = []): LayoutShape => ({
@@ -73,6 +77,22 @@ describe('placeDeviceIn', () => {
       reason: 'full',
       message: 'The wall is full (2×1): nothing was replaced.',
       grow: { columns: 2, rows: 2 },
+    });
+  });
+
+  it('words the refusal in the language the app speaks when it is made', () => {
+    const full = shape(1, 1, [{ deviceKey: 'x', column: 1, row: 1 }]);
+    startI18n('zh-CN');
+    try {
+      expect(placeDeviceIn(full, dev('z'))).toMatchObject({ message: '电视墙已满（1×1）：未替换任何画面。' });
+      expect(placeDeviceIn(full, dev('z'), { column: 3, row: 1 })).toMatchObject({
+        message: '没有第 3 列、第 1 行的单元格。',
+      });
+    } finally {
+      startI18n('en');
+    }
+    expect(placeDeviceIn(full, dev('z'))).toMatchObject({
+      message: 'The wall is full (1×1): nothing was replaced.',
     });
   });
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
-import { startCoreHarness, type CoreHarness } from '../catalog/core-api';
+import { startCoreHarness, type CoreHarness } from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+// The wall's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
+
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
 const { putDeviceOnWall } = await import('../../../../../src/features/wall/put-device-on-wall');
@@ -16,9 +15,11 @@ const { putManyOnWall } = await import('../../../../../src/features/wall/put-man
 const { LAYOUT_PRESETS } = await import('../../../../../src/features/wall/layout-presets');
 const { useNoticesStore } = await import('../../../../../src/session/notices-store');
 const { useOnWallKeys } = await import('../../../../../src/session/on-wall-keys');
+const { startCoreMirror } = await import('../../../../../src/session/core-mirror');
 
 let h: CoreHarness;
 let profileId: string;
+let stopMirror: () => void = () => undefined;
 const pristine = useWallStore.getState();
 const store = () => useWallStore.getState();
 const dev = (key: string) => ({ deviceKey: key, deviceName: `Camera ${key}` });
@@ -27,7 +28,7 @@ const cells = () => store().layout?.tiles.map((t) => `${t.deviceKey}@${t.column}
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
   const { user } = h.demo.credentials;
   const saved = await h.api.profiles.save({
     name: 'Demo',
@@ -40,6 +41,8 @@ beforeAll(async () => {
   if (!saved.ok) throw new Error(saved.error.message);
   profileId = saved.value.id;
   await h.api.profiles.select({ id: profileId });
+  // The composition root's part: the wall reads the core's documents from its mirror.
+  stopMirror = startCoreMirror(h.api);
 });
 
 beforeEach(async () => {
@@ -67,6 +70,7 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await store().flush();
+  stopMirror();
   await h.close();
 });
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extraStatsRows, playedHost } from '../../../../../src/features/wall/tile-extra-stats';
 import type { TileStats } from '../../../../../src/lib/wall-engine';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+startI18n('en');
 
 const stats = (more: Partial<TileStats> = {}) =>
   ({
@@ -41,5 +44,28 @@ describe('the stats overlay’s extra rows', () => {
       ['jitter buffer', '–'],
       ['packets lost', '–'],
     ]);
+  });
+
+  it('words the sound, the delay and the refusing transports in the app’s language', () => {
+    const audible = stats({ audio: { codec: 'alaw', state: 'unsupported' } } as Partial<TileStats>);
+    const tried = [
+      { transport: 'ws-flv', why: 'a' },
+      { transport: 'flv', why: 'b' },
+    ] as Parameters<typeof extraStatsRows>[2];
+    expect(extraStatsRows(audible, null, tried)).toEqual([
+      ['sound', 'alaw · cannot play here'],
+      ['refused by', 'WS-FLV, HTTP-FLV'],
+    ]);
+    startI18n('zh-CN');
+    try {
+      const rows = Object.fromEntries(
+        extraStatsRows({ ...audible, jitterBufferMs: 41.6, packetsLost: 3 } as TileStats, null, tried),
+      );
+      expect(rows.sound).toMatch(/^alaw · [^A-Za-z]+$/);
+      expect(rows['jitter buffer']).toMatch(/^42 [^A-Za-z]+$/);
+      expect(rows['refused by']).toBe('WS-FLV、HTTP-FLV');
+    } finally {
+      startI18n('en');
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   namedDetail,
+  savedDeviceName,
   behindText,
   downText,
   durationText,
@@ -12,6 +13,11 @@ import {
   triedText,
 } from '../../../../../src/features/wall/tile-format';
 import type { TileSnapshot, TileStats } from '../../../../../src/lib/wall-engine';
+import { failureDetailText } from '../../../../../src/lib/wall-engine/failure';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The English words, which these tests read (the app starts its language before the first render).
+startI18n('en');
 
 const snap = (patch: Partial<TileSnapshot>): TileSnapshot => ({
   state: 'idle',
@@ -192,5 +198,85 @@ describe('namedDetail: failure words with the tile’s name, not its raw key', (
     expect(namedDetail('no stream for dk09fj3kq', 'dk09fj3kq', 'NVR 1')).toBe('no stream for NVR 1');
     // A tile with no name but its key says what the platform said.
     expect(namedDetail('Device k is offline.', 'k', 'k')).toBe('Device k is offline.');
+  });
+
+  it('a quoted key, and “the key …”, name the tile without calling its name a key', () => {
+    expect(namedDetail('Device "dk09fj3kq" is offline.', 'dk09fj3kq', 'Gate North')).toBe(
+      'Gate North is offline.',
+    );
+    expect(namedDetail('No device with the key "dk09fj3kq".', 'dk09fj3kq', 'Gate North')).toBe(
+      'No device with the key of Gate North.',
+    );
+    expect(namedDetail('unknown deviceKey dk09fj3kq', 'dk09fj3kq', 'Gate North')).toBe(
+      'unknown key of Gate North',
+    );
+  });
+});
+
+describe('savedDeviceName: a draft tile without a name shows the one its saved view got', () => {
+  const layouts = [
+    { id: 'lobby', profileId: 'p', tiles: [{ deviceKey: 'a', deviceName: 'Lobby cam' }, { deviceKey: 'b' }] },
+    {
+      id: 'gate',
+      profileId: 'p',
+      tiles: [{ deviceKey: 'b' }],
+      parked: [{ deviceKey: 'b', deviceName: 'Gate' }],
+    },
+    { id: 'other', profileId: 'q', tiles: [{ deviceKey: 'c', deviceName: 'Elsewhere' }] },
+  ];
+  it('the same view first, then a view of the same profile (its parked tiles too); never another profile’s', () => {
+    expect(savedDeviceName(layouts, { layoutId: 'lobby', profileId: 'p' }, 'a')).toBe('Lobby cam');
+    expect(savedDeviceName(layouts, { layoutId: 'lobby', profileId: 'p' }, 'b')).toBe('Gate');
+    expect(savedDeviceName(layouts, { layoutId: 'lobby', profileId: 'p' }, 'c')).toBeUndefined();
+    expect(savedDeviceName(layouts, { layoutId: undefined, profileId: 'q' }, 'c')).toBe('Elsewhere');
+    expect(savedDeviceName([], { layoutId: 'lobby', profileId: 'p' }, 'a')).toBeUndefined();
+  });
+});
+
+describe('in Chinese', () => {
+  const inChinese = (read: () => unknown) => {
+    startI18n('zh-CN');
+    try {
+      return read();
+    } finally {
+      startI18n('en');
+    }
+  };
+
+  it('says since when a tile is down, and for how long, as a Chinese operator reads it', () => {
+    const at = (iso: string) => Date.parse(iso);
+    expect(
+      inChinese(() =>
+        downText(at('2026-11-24T05:50:00Z'), at('2026-11-24T08:04:10Z'), at('2026-11-24T08:04:10Z'), 'UTC'),
+      ),
+    ).toBe('自 05:50 起中断 · 2 小时 14 分钟');
+    expect(inChinese(() => retryText(13_000, 1_000))).toBe('12 秒后重试');
+    expect(
+      inChinese(() => stateText(snap({ state: 'failed', reason: 'network', label: 'Network problem' }))),
+    ).toBe('网络问题');
+    expect(inChinese(() => behindText(3_420, true))).toBe('延迟 3.4 秒');
+    // The English words are back once the language is.
+    expect(stateText(snap({ state: 'failed', reason: 'network', label: 'Network problem' }))).toBe(
+      'Network problem',
+    );
+  });
+
+  it('words the player’s faults in Chinese, and never repeats the headline under it', () => {
+    // "无法解码视频数据" says no more than the headline "无法解码视频", as in English.
+    expect(
+      inChinese(() => failureDetailText('media-error', 'MediaError: MediaMSEError (appendBuffer failed)')),
+    ).toBeNull();
+    expect(inChinese(() => failureDetailText('network', 'NetworkError: NetworkTimeout (x)'))).toBe(
+      '媒体服务器未及时应答。',
+    );
+    // A platform's English words that start with the English headline keep what they add.
+    expect(
+      inChinese(() =>
+        failureDetailText('media-error', 'the video could not be decoded: PIPELINE_ERROR_DECODE'),
+      ),
+    ).toBe('PIPELINE_ERROR_DECODE');
+    expect(inChinese(() => failureDetailText('media-server', 'The media server answered HTTP 502'))).toBe(
+      '媒体服务器返回 HTTP 502',
+    );
   });
 });

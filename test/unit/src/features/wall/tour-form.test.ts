@@ -12,6 +12,10 @@ import {
   tourFormProblems,
   withCell,
 } from '../../../../../src/features/wall/tour-form';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The wall's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
 
 const lobby: Layout = {
   id: 'lobby',
@@ -90,6 +94,16 @@ describe('the tour form', () => {
     expect(tourCells(lobby)[0].label).toBe('Column 1, row 1 · Gate');
     expect(tourCells(lobby)[1].label).toBe('Column 1, row 2 · empty');
     expect(tourCells(undefined)).toEqual([]);
+    startI18n('zh-CN');
+    try {
+      expect(tourCells(lobby).map((c) => c.label)).toEqual([
+        '第 1 列，第 1 行 · Gate',
+        '第 1 列，第 2 行 · 空',
+        '第 2 列，第 2 行 · NVR',
+      ]);
+    } finally {
+      startI18n('en');
+    }
   });
 
   it('lists every camera of the saved views once, by name, with its channel', () => {

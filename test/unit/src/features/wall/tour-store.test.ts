@@ -1,20 +1,20 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
 import type { OperatorEvent } from '../../../../../src/session/operator-log';
-import { startCoreHarness, type CoreHarness } from '../catalog/core-api';
+import { startCoreHarness, type CoreHarness } from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+// The wall's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
+
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
 const { useTourStore, tourPages, switchReason } = await import('../../../../../src/features/wall/tour-store');
 const { TOUR_LEAD_MS } = await import('../../../../../src/features/wall/tour-clock');
 const { installOperatorLogWriter } = await import('../../../../../src/session/operator-log');
 const { useNoticesStore } = await import('../../../../../src/session/notices-store');
+const { startCoreMirror, useCoreMirror } = await import('../../../../../src/session/core-mirror');
 
 /**
  * The tour store against a real core (tours and views saved there): what it shows, what it writes
@@ -24,6 +24,10 @@ const { useNoticesStore } = await import('../../../../../src/session/notices-sto
 let h: CoreHarness;
 let profileId: string;
 let disconnect: () => void = () => undefined;
+let stopMirror: () => void = () => undefined;
+/** The saved tours and layouts, as the core's mirror holds them. */
+const savedTours = () => useCoreMirror.getState().tours ?? [];
+const savedLayouts = () => useCoreMirror.getState().layouts ?? [];
 const logged: OperatorEvent[] = [];
 let uninstall: () => void = () => undefined;
 const tours = () => useTourStore.getState();
@@ -47,7 +51,7 @@ async function saveView(id: string, keys: string[]) {
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
   const { user } = h.demo.credentials;
   const saved = await h.api.profiles.save({
     name: 'Demo',
@@ -86,9 +90,9 @@ beforeAll(async () => {
     if (!result.ok) throw new Error(result.error.message);
   }
   uninstall = installOperatorLogWriter((e) => logged.push(e));
+  stopMirror = startCoreMirror(h.api);
   await useWallStore.getState().load();
   disconnect = tours().connect();
-  await tours().load();
 });
 
 beforeEach(() => {
@@ -105,13 +109,14 @@ afterEach(() => {
 afterAll(async () => {
   uninstall();
   disconnect();
+  stopMirror();
   await h.close();
 });
 
 describe('tour pages', () => {
   it('are the saved views in the tour’s order, or the view with each camera in its cycling cell', () => {
-    const layouts = useWallStore.getState().layouts;
-    const rounds = tours().tours.find((t) => t.id === 'rounds')!;
+    const layouts = savedLayouts();
+    const rounds = savedTours().find((t) => t.id === 'rounds')!;
     expect(tourPages(rounds, layouts).map((p) => p.name)).toEqual(['View a', 'View b', 'View c']);
     // A view that is gone is left out.
     expect(
@@ -120,7 +125,7 @@ describe('tour pages', () => {
         layouts.filter((l) => l.id !== 'b'),
       ).map((p) => p.name),
     ).toEqual(['View a', 'View c']);
-    const gate = tours().tours.find((t) => t.id === 'gate')!;
+    const gate = savedTours().find((t) => t.id === 'gate')!;
     const pages = tourPages(gate, layouts);
     expect(pages.map((p) => p.name)).toEqual(['Gate 1', 'g2']);
     expect(pages[1]).toMatchObject({ kind: 'tile', cell: { column: 2, row: 1 }, tile: { deviceKey: 'g2' } });
@@ -212,14 +217,14 @@ describe('a running tour', () => {
     await vi.waitFor(() => expect(tours().running?.tour.name).toBe('Late rounds'));
     expect(await tours().remove('rounds')).toEqual({ ok: true });
     expect(tours().running).toBeNull();
-    expect(tours().tours.map((t) => t.id)).toEqual(['gate']);
+    expect(savedTours().map((t) => t.id)).toEqual(['gate']);
     expect(tours().start('rounds')).toBe(false);
   });
 
   it('will not start a tour whose views the wall does not have, and says why', () => {
-    // The core keeps a view a tour shows; the wall may still not have it (its layouts not loaded yet).
-    const all = useWallStore.getState().layouts;
-    useWallStore.setState({ layouts: all.filter((l) => l.id !== 'a') });
+    // The core keeps a view a tour shows; the mirror may still not have it (its layouts not read yet).
+    const all = savedLayouts();
+    useCoreMirror.setState({ layouts: all.filter((l) => l.id !== 'a') });
     try {
       expect(tours().start('gate')).toBe(false);
       expect(tours().running).toBeNull();
@@ -228,7 +233,7 @@ describe('a running tour', () => {
         message: 'The tour “Gate” has nothing to show: its views were removed.',
       });
     } finally {
-      useWallStore.setState({ layouts: all });
+      useCoreMirror.setState({ layouts: all });
     }
   });
 

@@ -10,6 +10,10 @@ import {
   formatPixelRate,
   PIXEL_RATE_PER_CORE,
 } from '../../../../../src/features/wall/wall-figures';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The English words, which these tests read (the app starts its language before the first render).
+startI18n('en');
 
 const health = (patch: Partial<Record<TileState, number>> = {}): Record<TileState, number> => ({
   idle: 0,

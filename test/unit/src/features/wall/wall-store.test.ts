@@ -1,22 +1,24 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
 import type { Layout, LayoutDraft } from '../../../../../electron/shared/layout';
-import { callsOf, startCoreHarness, type CoreHarness } from '../catalog/core-api';
+import { callsOf, startCoreHarness, type CoreHarness } from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
 
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+// The wall's words are the English catalog's (the texts below are the app's exact English).
+startI18n('en');
+
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
+const { startCoreMirror, useCoreMirror } = await import('../../../../../src/session/core-mirror');
+const { useNoticesStore } = await import('../../../../../src/session/notices-store');
 const { VIEW_DEBOUNCE_MS, WALL_VIEW_KEY } = await import('../../../../../src/features/wall/wall-view');
 const { LAYOUT_PRESETS } = await import('../../../../../src/features/wall/layout-presets');
 
 let h: CoreHarness;
 let profileId: string;
 let disconnect: () => void = () => undefined;
+let stopMirror: () => void = () => undefined;
 const pristine = useWallStore.getState();
 const store = () => useWallStore.getState();
 const dev = (key: string) => ({ deviceKey: key, deviceName: `Camera ${key}` });
@@ -35,11 +37,16 @@ async function saveElsewhere(draft: LayoutDraft): Promise<Layout> {
   return result.value as Layout;
 }
 
-/** A fresh renderer (a reload): what the last one still had to remember is written, then an empty store loads. */
+/**
+ * A fresh renderer (a reload): what the last one still had to remember is written, then the core's
+ * mirror starts afresh and an empty store loads from it.
+ */
 async function openWall(): Promise<void> {
   await store().flush();
   disconnect();
+  stopMirror();
   useWallStore.setState(pristine, true);
+  stopMirror = startCoreMirror(h.api);
   disconnect = store().connect();
   await store().load();
 }
@@ -62,7 +69,7 @@ async function sixteen(id = 'sixteen'): Promise<Layout> {
 
 beforeAll(async () => {
   h = await startCoreHarness();
-  bridge.api = h.api;
+  testBridge.api = h.api;
   const { user } = h.demo.credentials;
   const saved = await h.api.profiles.save({
     name: 'Demo',
@@ -98,6 +105,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   disconnect();
+  stopMirror();
   await h.close();
 });
 
@@ -266,7 +274,7 @@ describe('placing devices', () => {
       const result = await store().removeLayout('ta');
       expect(result.ok).toBe(false);
       expect(result.ok ? '' : result.message).toContain('Rounds');
-      expect(store().layouts.map((l) => l.id)).toContain('ta');
+      expect(useCoreMirror.getState().layouts?.map((l) => l.id)).toContain('ta');
     } finally {
       await h.api.tours.remove({ id: 'rounds' });
     }
@@ -294,6 +302,56 @@ describe('placing devices', () => {
     expect(store().placeDevice(dev('a'))).toMatchObject({ ok: true });
     await h.api.kiosk.lock();
     await vi.waitFor(() => expect(store().editable()).toBe(false));
+  });
+});
+
+describe('an unsaved edit a locked kiosk does not show', () => {
+  it('is kept aside (once, across restarts), said in a notice, and opened again once unlocked', async () => {
+    await saveElsewhere({
+      id: 'k3',
+      name: 'Kiosk 3',
+      profileId,
+      grid: { columns: 2, rows: 1 },
+      tiles: [
+        { deviceKey: 'a', column: 1, row: 1 },
+        { deviceKey: 'b', column: 2, row: 1 },
+      ],
+    });
+    await openWall();
+    await store().openLayout('k3');
+    store().removeTile({ column: 1, row: 1 });
+    expect(store().changes).toBe('modified');
+    await store().flush();
+    // Provisioned again (a restart with the same file): a locked kiosk on this view.
+    await h.core.importProvisioning(
+      JSON.stringify({
+        version: 1,
+        kiosk: { enabled: true, startLayout: 'k3', locked: true, adminPin: '2468' },
+      }),
+    );
+    await openWall();
+    expect(cells(store().layout)).toEqual(['a@1,1', 'b@2,1']);
+    expect(store().kept.map((k) => cells(k.draft))).toEqual([['b@2,1']]);
+    expect(useNoticesStore.getState().notices.at(-1)?.message).toMatch(
+      /^An unsaved edit of “Kiosk 3” was kept aside at .+: the wall opened on the saved view instead\. An administrator can open it after unlocking the wall \(Admin\)\.$/,
+    );
+    expect(store().openKept()).toBe(false);
+    // Remembered with the wall, and not kept twice at the next start.
+    await store().flush();
+    await openWall();
+    expect(store().kept).toHaveLength(1);
+
+    await h.api.kiosk.unlock({ pin: '2468' });
+    await vi.waitFor(() => expect(store().editable()).toBe(true));
+    expect(useNoticesStore.getState().notices.at(-1)?.action?.label).toBe('Open the kept edit');
+    expect(store().openKept()).toBe(true);
+    expect(cells(store().layout)).toEqual(['b@2,1']);
+    expect(store().changes).toBe('modified');
+    expect(store().kept).toEqual([]);
+    await store().flush();
+    await openWall();
+    expect(store().kept).toEqual([]);
+    await h.api.kiosk.lock();
   });
 });
 

@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Api } from '../../../../../electron/shared/contract';
 import type { Layout } from '../../../../../electron/shared/layout';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../../electron/shared/settings';
-import { startCoreHarness, type CoreHarness } from '../catalog/core-api';
+import { startCoreHarness, type CoreHarness } from '../../../../support/core-api-harness';
+import { testBridge } from '../../../../support/renderer-bridge';
 
 /*
  * A window opened for one view (`?view=b`): its own wall, opening on that view, remembering how it was
  * left under its own key, never over the main window's.
  */
-const bridge = vi.hoisted(() => ({ api: undefined as unknown as Api }));
-vi.mock('../../../../../src/lib/bridge', () => ({
-  get api() {
-    return bridge.api;
-  },
-}));
+vi.mock('../../../../../src/lib/bridge', () => import('../../../../support/renderer-bridge'));
 
 // The page's address, before the wall's modules read it.
 vi.stubGlobal('location', { search: '?view=b', href: 'http://127.0.0.1:5000/?view=b' });
@@ -22,6 +17,7 @@ const { startView } = await import('../../../../../src/features/wall/start-view'
 const { WALL_VIEW_KEY, viewKey, windowView, windowViewUrl } =
   await import('../../../../../src/features/wall/wall-view');
 const { useWallStore } = await import('../../../../../src/features/wall/wall-store');
+const { startCoreMirror } = await import('../../../../../src/session/core-mirror');
 
 const layout = (id: string): Layout =>
   ({
@@ -45,6 +41,9 @@ describe('windowView and its address', () => {
     expect(windowView('?view=')).toBeNull();
     expect(viewKey('gate')).toBe('wall.window.gate');
     expect(viewKey(null)).toBe(WALL_VIEW_KEY);
+    // A further screen of the control room keeps its own wall, apart from the main window's.
+    expect(viewKey(null, 'wall-right')).toBe('wall.screen.wall-right');
+    expect(viewKey('gate', 'wall-right')).toBe('wall.window.gate');
   });
 
   it("a window's address is this page's with only ?view= (no token, no other state)", () => {
@@ -87,11 +86,13 @@ describe('startView for a view window', () => {
 
 describe('the wall in a view window (real core)', () => {
   let h: CoreHarness;
+  let stopMirror: () => void = () => undefined;
   beforeAll(async () => {
     h = await startCoreHarness();
-    bridge.api = h.api;
+    testBridge.api = h.api;
   });
   afterAll(async () => {
+    stopMirror();
     await h.close();
   });
 
@@ -118,6 +119,8 @@ describe('the wall in a view window (real core)', () => {
     const mainMemory = { layoutId: 'a', draft: null, draftOfSaved: false, selected: null, statsShown: {} };
     await h.api.ui.set({ key: WALL_VIEW_KEY, value: mainMemory });
 
+    // The window's renderer: the core's mirror first (its composition root), then the wall.
+    stopMirror = startCoreMirror(h.api);
     await useWallStore.getState().load();
     expect(useWallStore.getState().layout?.id).toBe('b');
     useWallStore.setState({ selectedTile: { column: 2, row: 1 } });

@@ -6,6 +6,10 @@ import {
   failureFromStartError,
   FAILURE_LABELS,
 } from '../../../../../src/lib/wall-engine/failure';
+import { startI18n } from '../../../../../src/i18n/start-i18n';
+
+// The English words, which these tests read (the app starts its language before the first render).
+startI18n('en');
 
 describe('failure reasons', () => {
   it('reads a 503 or an "offline" message from streams:start as device-offline', () => {

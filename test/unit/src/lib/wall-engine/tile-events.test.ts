@@ -70,8 +70,14 @@ describe('WallEngine tile events (for the operator log)', () => {
     await vi.advanceTimersByTimeAsync(3_300);
     expect(events.map((e) => [e.kind, e.from, e.to])).toEqual([['stale', 'playing', 'stalled']]);
     expect(events[0].reason).toMatch(/^Video stopped: no new frame for 3 s$/);
+    // The same as a kind and parameters, for the log to word in the operator's language.
+    expect(events[0].failure).toEqual({ reason: 'stalled', detail: 'no new frame for 3 s' });
     await vi.advanceTimersByTimeAsync(3_000);
     expect(events.map((e) => e.kind)).toEqual(['stale', 'recovered']);
+    expect(events[1].outMs).toBeGreaterThanOrEqual(3_000);
+    expect(events[1].reason).toBe(
+      `playing again after ${((events[1].outMs ?? 0) / 1000).toFixed(1)} s without a picture`,
+    );
   });
 
   it('a device offline: failed once (not at each retry), recovered when it plays', async () => {

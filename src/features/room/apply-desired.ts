@@ -1,0 +1,80 @@
+import i18next from 'i18next';
+import type { Layout } from '../../../electron/shared/layout';
+import type { RoomDesired } from '../../../electron/shared/room';
+import { tourReferenceProblems } from '../../../electron/shared/tour';
+import { selectLayouts, selectSettings, selectTours, useCoreMirror } from '../../session/core-mirror';
+import { useTourStore } from './wall-door';
+import { changesOf } from './wall-door';
+import { EMPTY_HISTORY } from './wall-door';
+import { useWallStore } from './wall-door';
+import { layoutOfRoomView, roomViewProblem } from './room-view';
+
+export type ApplyOutcome =
+  { ok: true; what: string; kind: 'view' | 'tour' | 'clear' } | { ok: false; reason: string };
+
+/**
+ * Show a layout on the wall as opening one does, whatever the kiosk lock (the lock governs local
+ * edits; the room is obeyed): no history, no selection, unsaved edits of the layout before dropped.
+ *
+ * Adapter: the wall store has `openLayout(id)` for saved layouts only. The minimal change is a public
+ * `showLayout(layout: Layout | null)` action doing its private `open(layout)`; until then this sets
+ * the same fields through the store.
+ */
+export function showOnWall(layout: Layout | null): void {
+  useWallStore.setState({
+    layout,
+    changes: changesOf(layout, selectLayouts(useCoreMirror.getState())),
+    selectedTile: null,
+    selectionEnd: null,
+    replaceTarget: null,
+    statsShown: {},
+    history: EMPTY_HISTORY,
+    saveState: 'idle',
+    saveError: null,
+  });
+}
+
+/**
+ * Apply what the room told this screen: a view (resolved with this PC's selected profile), a saved
+ * tour (by its id, run as the wall runs tours), or nothing. What cannot be applied is refused with
+ * the reason, and the wall is left as it was. The wall must be loaded (`status: 'ready'`).
+ */
+export function applyDesired(desired: RoomDesired, screen: string): ApplyOutcome {
+  const mirror = useCoreMirror.getState();
+  if ('view' in desired) {
+    const profileId = selectSettings(mirror).selectedProfileId;
+    const problem = roomViewProblem(desired.view, profileId);
+    if (problem || !profileId) return { ok: false, reason: problem ?? i18next.t('room:reasons.noProfile') };
+    const layout = layoutOfRoomView(
+      desired.view,
+      { screen, rev: desired.rev, by: desired.by, at: desired.at },
+      profileId,
+    );
+    useTourStore.getState().stop();
+    showOnWall(layout);
+    return { ok: true, what: layout.name, kind: 'view' };
+  }
+  if ('tour' in desired) {
+    const saved = selectTours(mirror).find((t) => t.id === desired.tour.id);
+    if (!saved)
+      return {
+        ok: false,
+        reason: i18next.t('room:reasons.tourNotSaved', { name: desired.tour.name, id: desired.tour.id }),
+      };
+    const views = new Map(selectLayouts(mirror).map((l) => [l.id, { id: l.id, name: l.name, grid: l.grid }]));
+    const problems = tourReferenceProblems(saved, views);
+    if (problems.length > 0)
+      return {
+        ok: false,
+        reason: i18next.t('room:reasons.tourCannotRun', { name: saved.name, problem: problems[0].message }),
+      };
+    if (useTourStore.getState().running?.tour.id === saved.id)
+      return { ok: true, what: `tour ${saved.name}`, kind: 'tour' };
+    if (!useTourStore.getState().start(saved.id))
+      return { ok: false, reason: i18next.t('room:reasons.tourEmpty', { name: saved.name }) };
+    return { ok: true, what: `tour ${saved.name}`, kind: 'tour' };
+  }
+  useTourStore.getState().stop();
+  showOnWall(null);
+  return { ok: true, what: 'nothing (cleared)', kind: 'clear' };
+}

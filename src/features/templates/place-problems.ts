@@ -1,0 +1,19 @@
+import type { FieldProblem } from '../../../electron/shared/domain';
+import { fieldIdForPath, isFieldShown, type FieldId } from './field-ids';
+import type { TemplateDraft } from './template-draft';
+
+/** Place problems at their fields; the ones with no field on screen go to the top. */
+export function placeProblems(
+  problems: readonly FieldProblem[],
+  draft: TemplateDraft,
+): { external: Record<FieldId, string[]>; unplaced: FieldProblem[] } {
+  const external: Record<FieldId, string[]> = {};
+  const unplaced: FieldProblem[] = [];
+  for (const problem of problems) {
+    const id = fieldIdForPath(problem.path, draft);
+    if (id === null || !isFieldShown(id, draft)) unplaced.push(problem);
+    else if (!(external[id] ?? []).includes(problem.message))
+      external[id] = [...(external[id] ?? []), problem.message];
+  }
+  return { external, unplaced };
+}
