@@ -13,7 +13,7 @@ import { ensureTestRenderer, TEST_RENDERER_BUILT_ENV } from './test-renderer';
  * so neither waits for the other. Within a shard the specs still run one at a time: one Chromium a
  * lane. The renderer the specs serve is built once, before the first shard, and every shard serves that
  * build (a source edited meanwhile cannot make two shards rebuild it under each other). A failing step
- * stops its lane; the run fails if any step did, and names them at the end.
+ * does not stop its lane; the run fails if any step did, and names them at the end.
  * Every output line is prefixed with its step.
  *
  * TEST_LANES sets the number of lanes (1 runs everything in order, as a plain `vitest run` would);
@@ -80,10 +80,13 @@ function buildRendererOnce(): Promise<boolean> {
   return rendererBuilt;
 }
 
-/** Run `own` steps in order, then e2e shards off the queue until none is left; the failed names. */
+/**
+ * Run `own` steps in order, then e2e shards off the queue until none is left; the failed names. A failed
+ * step does not stop the lane: one run names every failure (a type error does not hide a failing test).
+ */
 async function runLane(own: Step[], queue: Step[]): Promise<string[]> {
-  for (const step of own) if ((await run(step)) !== 0) return [step.name];
   const failed: string[] = [];
+  for (const step of own) if ((await run(step)) !== 0) failed.push(step.name);
   for (let step = queue.shift(); step; step = queue.shift())
     if (!(await buildRendererOnce()) || (await run(step)) !== 0) failed.push(step.name);
   return failed;

@@ -9,8 +9,9 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  *
  * The engine keeps them in English: they are its record (the tile's snapshot, the operator log's
  * English reason) and read the same in every entry. Where one is shown it is worded here; the
- * English of each key reproduces the engine's text exactly. A detail from the platform or a player
- * is not the engine's: null, and it is shown as it came.
+ * English of each key reproduces the engine's text exactly. The players' fixed details ("the media
+ * server closed the stream") are worded the same way; a detail from the platform, or a player's
+ * detail that quotes the browser or a server, is not the app's: null, and it is shown as it came.
  */
 const ENGINE_DETAILS: readonly [RegExp, (m: RegExpExecArray, lng: string) => string][] = [
   [
@@ -35,6 +36,13 @@ const ENGINE_DETAILS: readonly [RegExp, (m: RegExpExecArray, lng: string) => str
     (key): [RegExp, (m: RegExpExecArray, lng: string) => string] => [
       new RegExp(`^${escapeRegExp(enTiles.engineDetail[key])}$`),
       (_m, lng) => i18next.t(`tiles:engineDetail.${key}`, { lng }),
+    ],
+  ),
+  // The players' own fixed details (src/lib/players): words of this app, not of a server.
+  ...(Object.keys(enTiles.playerDetail) as (keyof typeof enTiles.playerDetail)[]).map(
+    (key): [RegExp, (m: RegExpExecArray, lng: string) => string] => [
+      new RegExp(`^${escapeRegExp(enTiles.playerDetail[key])}$`),
+      (_m, lng) => i18next.t(`tiles:playerDetail.${key}`, { lng }),
     ],
   ),
   // unplayable.ts: what the platform offered and what this computer plays.

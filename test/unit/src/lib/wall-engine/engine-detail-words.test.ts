@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startI18n } from '../../../../../src/i18n/start-i18n';
 import { engineDetailText } from '../../../../../src/lib/wall-engine/engine-detail-words';
@@ -46,6 +47,25 @@ describe('the wall engine’s own details, worded', () => {
       expect(words).not.toMatch(/[A-Za-z]/);
     }
     expect(engineDetailText(DETAILS[5], 'zh-CN')).toContain('RTSP、RTMP和');
+  });
+
+  it('words every fixed detail the players write (read from their source), the same in English', () => {
+    const folder = new URL('../../../../../src/lib/players/', import.meta.url);
+    const fixed = new Set<string>();
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts')))
+      for (const [, text] of readFileSync(new URL(file, folder), 'utf8').matchAll(/message: '([a-z][^']*)'/g))
+        fixed.add(text);
+    expect(fixed).toContain('the media server closed the stream');
+    for (const detail of fixed) {
+      expect(engineDetailText(detail, 'en')).toBe(detail);
+      const zh = engineDetailText(detail, 'zh-CN');
+      expect(zh, detail).not.toBeNull();
+      const words = (zh as string).replace(
+        /WebSocket|WebRTC|SourceBuffer|Media Source Extensions|HLS|DTLS|ICE|SDP|RTCPeerConnection|code/g,
+        '',
+      );
+      expect(words, detail).not.toMatch(/[A-Za-z]/);
+    }
   });
 
   it('leaves a platform’s or a player’s own words alone', () => {
