@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CipherTier } from '../../shared/profile';
 import { CoreError } from '../core-error';
-import { UNAVAILABLE_STORAGE_MESSAGE } from '../credential-vault';
 import type { KeyValueStore, NoticeSink, SecretCipher } from '../ports';
 import { redactor } from '../redact';
 import { VersionedStore } from '../versioned-store';
@@ -30,6 +29,11 @@ export interface SealedPassword {
 }
 
 const NONE: StoredRoomSecret = { cipher: null, boundTo: null, tier: null };
+
+/** The profile's words would say "the profile was not saved": this is the broker's password. */
+const UNAVAILABLE_ROOM_STORAGE_MESSAGE =
+  'This machine cannot encrypt secrets right now, so the broker password was not saved. ' +
+  'Secrets are never stored in plain text.';
 
 export const WEAK_ROOM_STORAGE_MESSAGE =
   'Only weak secret storage is available on this machine (no OS keychain answered), so the broker ' +
@@ -85,7 +89,10 @@ export class RoomSecret {
    */
   async seal(password: string, acceptWeakStorage: boolean): Promise<SealedPassword> {
     const tier: CipherTier = await this.deps.cipher.tier();
-    if (tier === 'unavailable') throw new CoreError('vault', UNAVAILABLE_STORAGE_MESSAGE);
+    if (tier === 'unavailable')
+      throw new CoreError('vault', UNAVAILABLE_ROOM_STORAGE_MESSAGE, undefined, {
+        code: 'vault.unavailableRoom',
+      });
     if (tier === 'weak' && !acceptWeakStorage)
       throw new CoreError(
         'weak-storage',

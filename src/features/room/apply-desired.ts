@@ -4,34 +4,15 @@ import type { RoomDesired } from '../../../electron/shared/room';
 import { tourReferenceProblems } from '../../../electron/shared/tour';
 import { selectLayouts, selectSettings, selectTours, useCoreMirror } from '../../session/core-mirror';
 import { useTourStore } from './wall-door';
-import { changesOf } from './wall-door';
-import { EMPTY_HISTORY } from './wall-door';
 import { useWallStore } from './wall-door';
 import { layoutOfRoomView, roomViewProblem } from './room-view';
 
 export type ApplyOutcome =
   { ok: true; what: string; kind: 'view' | 'tour' | 'clear' } | { ok: false; reason: string };
 
-/**
- * Show a layout on the wall as opening one does, whatever the kiosk lock (the lock governs local
- * edits; the room is obeyed): no history, no selection, unsaved edits of the layout before dropped.
- *
- * Adapter: the wall store has `openLayout(id)` for saved layouts only. The minimal change is a public
- * `showLayout(layout: Layout | null)` action doing its private `open(layout)`; until then this sets
- * the same fields through the store.
- */
+/** Show a layout on the wall as opening one does, whatever the kiosk lock (the room is obeyed). */
 export function showOnWall(layout: Layout | null): void {
-  useWallStore.setState({
-    layout,
-    changes: changesOf(layout, selectLayouts(useCoreMirror.getState())),
-    selectedTile: null,
-    selectionEnd: null,
-    replaceTarget: null,
-    statsShown: {},
-    history: EMPTY_HISTORY,
-    saveState: 'idle',
-    saveError: null,
-  });
+  useWallStore.getState().showLayout(layout);
 }
 
 /**

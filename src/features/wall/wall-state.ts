@@ -81,6 +81,11 @@ export interface WallState {
   /** Show another layout; unsaved edits of the current one are dropped (the toolbar asks first). */
   openLayout(id: string): Promise<void>;
   /**
+   * Show a layout as opening one does (no history, no selection; unsaved edits of the one shown
+   * dropped), saved or not, whatever the kiosk lock: what the control room tells a screen to show.
+   */
+  showLayout(layout: Layout | null): void;
+  /**
    * Put a device on the wall: onto `at` (a drop: a tile there is replaced), else onto the replace
    * target, else into the first free cell. A full wall is refused unless `grow` is asked for. A wall
    * without a layout gets a 3×3 one for the selected profile.

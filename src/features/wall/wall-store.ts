@@ -74,6 +74,7 @@ export const useWallStore = create<WallState>()((set, get) => {
     put({
       layout,
       selectedTile: null,
+      selectionEnd: null,
       replaceTarget: null,
       statsShown: {},
       history: EMPTY_HISTORY,
@@ -177,6 +178,10 @@ export const useWallStore = create<WallState>()((set, get) => {
         relocked: () => set({}),
         becameEditable: () => offerKeptEdits(get().kept, true, () => void get().openKept()),
       });
+    },
+
+    showLayout(layout) {
+      open(layout);
     },
 
     async openLayout(id) {
