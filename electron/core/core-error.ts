@@ -1,3 +1,4 @@
+import { SECRET_FIELD_NAMES } from '../shared/domain';
 import type { CodedFieldProblem, ErrorParams, FieldProblem } from '../shared/domain';
 import type { AppError, AppErrorKind } from '../shared/contract';
 import { redactor } from './redact';
@@ -67,9 +68,14 @@ export function redactProblem(d: CodedFieldProblem): CodedFieldProblem {
   };
 }
 
+/** A path ending in a secret's field name: `<path>: <message>` would read as that secret's value to the redactor. */
+const SECRET_LEAF = new RegExp(`(^|[^A-Za-z0-9])(${SECRET_FIELD_NAMES.join('|')})$`, 'i');
+
 /** "3 problems: name is required; ..." for a message that names the first few. */
 export function summarizeProblems(problems: readonly FieldProblem[], max = 3): string {
-  const shown = problems.slice(0, max).map((p) => `${p.path}: ${p.message}`);
+  const shown = problems
+    .slice(0, max)
+    .map((p) => (SECRET_LEAF.test(p.path) ? `${p.message} (${p.path})` : `${p.path}: ${p.message}`));
   const more = problems.length > max ? `; and ${problems.length - max} more` : '';
   return `${shown.join('; ')}${more}`;
 }

@@ -166,7 +166,8 @@ export class OperatorLog {
     if (!this.file) return;
     try {
       await checkWritable(this.file);
-      if (this.stale || this.fileLines + added.length >= 2 * this.capacity) await this.rewrite();
+      if (this.stale || this.fileLines + added.length >= 2 * this.capacity)
+        await this.rewrite(added[added.length - 1].id);
       else await this.appendLines(this.file, added);
       if (this.failing) {
         this.failing = false;
@@ -207,8 +208,9 @@ export class OperatorLog {
   }
 
   /** The kept entries as the whole file: a temporary file renamed over it. */
-  private async rewrite(): Promise<void> {
-    const kept = this.entries;
+  private async rewrite(upTo: number): Promise<void> {
+    // Entries of appends still waiting are theirs to write: written here too, they would be there twice.
+    const kept = this.entries.filter((e) => e.id <= upTo);
     await writeFileAtomically(this.file as string, kept.map((e) => `${JSON.stringify(e)}\n`).join(''), {
       makeFolder: true,
     });

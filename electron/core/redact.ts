@@ -391,6 +391,8 @@ function wireForms(secret: string): string[] {
     encodeURI(secret),
     JSON.stringify(secret).slice(1, -1),
     secret.replace(/\+/g, ' '),
+    // A form-encoded query percent-decoded by a platform that leaves `+` alone: spaces read as `+`.
+    secret.replace(/ /g, '+'),
   ]);
   for (const text of [secret, secret.replace(/\+/g, ' ')]) {
     try {
