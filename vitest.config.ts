@@ -1,11 +1,23 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { isolatedUnitFiles } from './test/support/unit-isolation.js';
 
-// Three projects: fast unit tests (mock only `electron`), end-to-end tests that drive real Chromium
-// against the demo platform and the browser shell over loopback, and the wall's e2e spec again (zlm).
+// Four projects: fast unit tests (mock only `electron`) in two (`unit` shares one module graph among
+// the files that keep no state, `unit-isolated` gives each of the others its own: see
+// test/support/unit-isolation.ts; run both with `--project 'unit*'`), end-to-end tests that drive real
+// Chromium against the demo platform and the browser shell over loopback, and the live wall's media
+// cases again against the demo's ZLMediaKit habits (e2e-zlm).
 //
 // `vitest run` alone runs them one after the other (vitest runs projects with fileParallelism off
 // after all the others). `npm test` (test/support/run-suite.ts) runs the unit files beside the e2e
-// specs instead, in two processes, and cuts the e2e specs into shards either lane takes.
+// specs instead, in two processes, and two e2e files at a time (E2E_WORKERS).
+/** Unit files that mock, stub or load a module with state: each runs in a fresh module graph. */
+const ISOLATED = isolatedUnitFiles(fileURLToPath(new URL('.', import.meta.url)));
+
+/** How many e2e files run at once (each with its own Chromium): E2E_WORKERS, default 1. */
+const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
+const E2E_WORKERS = { fileParallelism: e2eWorkers > 1, maxWorkers: e2eWorkers };
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +25,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          environment: 'node',
+          testTimeout: 20_000,
+          // Imported once for all these files instead of once a file: about 100 s of CPU less a run.
+          isolate: false,
+          setupFiles: ['test/support/unit-shared-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: ISOLATED,
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -26,22 +50,27 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          // Each e2e file runs a Chromium; two cores cannot carry several at once.
-          fileParallelism: false,
+          // Each e2e file runs a Chromium: one at a time, unless E2E_WORKERS says how many (npm test
+          // runs two beside the type check, lint and unit files: most of an e2e spec is waiting on
+          // media paced in real time, about half a core each).
+          ...E2E_WORKERS,
         },
       },
       {
         // The wall's own e2e spec again, against the demo platform's ZLMediaKit habits (G.711 and AAC
-        // audio beside the picture, a silent AAC track on video-only cameras, ZLM's WS-FLV writes).
+        // audio beside the picture, a silent AAC track on video-only cameras, ZLM's WS-FLV writes, its
+        // stream URLs without a secret, its refusals and HLS grants): the live wall's files where the
+        // media path meets those habits. The layout edits play the same either way and run once, in
+        // e2e. (`npm test` also leaves out two cases that only read the page: see run-suite.ts.)
         test: {
           name: 'e2e-zlm',
-          include: ['test/e2e/wall.spec.ts'],
+          include: ['test/e2e/wall-live-playback.spec.ts', 'test/e2e/wall-live-recovery.spec.ts'],
           environment: 'node',
           env: { DEMO_PLATFORM_ZLM: '1' },
           globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          ...E2E_WORKERS,
         },
       },
     ],

@@ -1,5 +1,6 @@
 import {
   canPerform,
+  OPERATION_MATRIX,
   OperationSchema,
   refusalMessage,
   type Credentials,
@@ -8,7 +9,7 @@ import {
 } from '../shared/domain';
 import { plainHttpWarning } from '../shared/transport-security';
 import type { AppError } from '../shared/contract';
-import type { OperationCheck, ProfileTestResult } from '../shared/profile';
+import type { OperationCheck, ProfileTestResult, TestWords } from '../shared/profile';
 import type { Connection } from './credential-vault';
 import type { PlatformClient } from './platform-client';
 import { toPlatformError } from './platform-error';
@@ -26,6 +27,14 @@ interface Probe {
   acceptedDespite?: (e: AppError) => boolean;
   /** What the call did, in the operator's words; from its answer when it has one. */
   note: (answer?: unknown) => string;
+  /** The note as a code for the renderer to word (profiles catalog `report.probe.<code>`). */
+  noteCode: 'products' | 'devices' | 'stream' | 'projectProbe';
+}
+
+/** A probe's note as a code, with the page total the answer gave (if any). */
+function noteWords(probe: Probe, answer?: unknown): TestWords {
+  const total = totalOf(answer);
+  return { code: probe.noteCode, ...(total !== undefined && { params: { total } }) };
 }
 
 /** The `total` of a page the platform gave, if the answer is one. */
@@ -54,6 +63,7 @@ function probeFor(credentials: Credentials): Probe {
       return {
         operation: 'listProducts',
         call: (c) => c.listProducts({ pageSize: 1 }),
+        noteCode: 'products',
         note: (answer) =>
           `asked for one product${hasWords('the platform', totalOf(answer), 'product', 'products')}`,
       };
@@ -61,6 +71,7 @@ function probeFor(credentials: Credentials): Probe {
       return {
         operation: 'listDevices',
         call: (c) => c.listDevices(credentials.productKey, { pageSize: 1 }),
+        noteCode: 'devices',
         note: (answer) =>
           `asked for one device of the product${hasWords('the product', totalOf(answer), 'device', 'devices')}`,
       };
@@ -68,12 +79,14 @@ function probeFor(credentials: Credentials): Probe {
       return {
         operation: 'streamStart',
         call: (c) => c.startStream(credentials.deviceKey),
+        noteCode: 'stream',
         note: () => 'started the stream of the device',
       };
     case 'project':
       return {
         operation: 'listDevices',
         call: (c) => c.listDevices(PROBE_PRODUCT_KEY, { pageSize: 1 }),
+        noteCode: 'projectProbe',
         // Only an answer from the server counts: a check that failed before sending proves nothing.
         acceptedDespite: (e) =>
           e.status !== undefined &&
@@ -93,6 +106,7 @@ interface Attempt {
   message: string;
   /** What the probe did, worded from its answer. */
   note: string;
+  noteWords: TestWords;
 }
 
 const PLACEMENT_WORDS: Record<Placement, string> = { headers: 'HTTP headers', query: 'the query string' };
@@ -101,13 +115,15 @@ const PLACEMENT_WORDS: Record<Placement, string> = { headers: 'HTTP headers', qu
 async function attempt(client: PlatformClient, probe: Probe, placement: Placement): Promise<Attempt> {
   const where = PLACEMENT_WORDS[placement];
   try {
-    const note = probe.note(await probe.call(client));
+    const answer = await probe.call(client);
+    const note = probe.note(answer);
     return {
       placement,
       checked: 'ok',
       ok: true,
       message: `Connected: the platform accepted these credentials in ${where} (${note}).`,
       note,
+      noteWords: noteWords(probe, answer),
     };
   } catch (e) {
     const error = toPlatformError(e).toData();
@@ -120,6 +136,7 @@ async function attempt(client: PlatformClient, probe: Probe, placement: Placemen
         // What it answered is on the operation's row; the headline says what it means.
         message: `Connected: the platform accepted these credentials in ${where} (${note}).`,
         note,
+        noteWords: noteWords(probe),
       };
     return {
       placement,
@@ -130,6 +147,7 @@ async function attempt(client: PlatformClient, probe: Probe, placement: Placemen
         ? `Could not tell whether the credentials work: ${error.message}`
         : `The platform refused: ${error.message}`,
       note,
+      noteWords: noteWords(probe),
     };
   }
 }
@@ -162,19 +180,54 @@ export async function testConnection(
     : last.message;
   const operations = Object.fromEntries(
     OperationSchema.options.map((op): [Operation, OperationCheck] => {
-      if (!canPerform(type, op)) return [op, { allowed: false, note: refusalMessage(type, op) }];
-      if (op === probe.operation) return [op, { allowed: true, checked: last.checked, note: last.note }];
-      return [op, { allowed: true, note: 'allowed for this credential type; not called by the test' }];
+      if (!canPerform(type, op))
+        return [
+          op,
+          {
+            allowed: false,
+            note: refusalMessage(type, op),
+            noteWords: {
+              code: 'platform.notAllowed',
+              params: { type, operation: op, allowed: OPERATION_MATRIX[op].join(',') },
+            },
+          },
+        ];
+      if (op === probe.operation)
+        return [op, { allowed: true, checked: last.checked, note: last.note, noteWords: last.noteWords }];
+      return [
+        op,
+        {
+          allowed: true,
+          note: 'allowed for this credential type; not called by the test',
+          noteWords: { code: 'notCalled' },
+        },
+      ];
     }),
   ) as Record<Operation, OperationCheck>;
   const warning = plainHttpWarning(connection.baseUrl);
+  const outcome = last.ok
+    ? 'connected'
+    : refusedTwice
+      ? 'refusedTwice'
+      : last.error && UNDECIDED.has(last.error.kind)
+        ? 'undecided'
+        : 'refused';
   return {
     ok: last.ok,
     credentialType: type,
     message,
     operations,
     ...(last.ok && { placement: last.placement }),
-    ...(warning && { warnings: [warning] }),
+    ...(warning && { warnings: [warning], plainHttpHost: new URL(connection.baseUrl.trim()).host }),
+    words: {
+      code: outcome,
+      params: {
+        placement: last.placement,
+        note: last.noteWords.code,
+        ...last.noteWords.params,
+      },
+    },
+    ...(!last.ok && last.error && { error: last.error }),
   };
 }
 

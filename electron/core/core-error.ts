@@ -8,6 +8,8 @@ import { redactor } from './redact';
  *
  * Thrown by the core's services; runHandler turns it into `{ok:false, error}`. The message is
  * shown to the user as is, so it says what happened and what to do; it passes the redactor anyway.
+ * Its code is required: the renderer words every error the core raises in the operator's language
+ * (the English message stays for logs and diagnostics).
  */
 export class CoreError extends Error {
   readonly kind: AppErrorKind;
@@ -16,7 +18,7 @@ export class CoreError extends Error {
   readonly code?: string;
   readonly params?: ErrorParams;
 
-  constructor(kind: AppErrorKind, message: string, details?: CodedFieldProblem[], coded?: Coded) {
+  constructor(kind: AppErrorKind, message: string, details: CodedFieldProblem[] | undefined, coded: Coded) {
     super(redactor.redact(message));
     this.name = 'CoreError';
     this.kind = kind;

@@ -217,6 +217,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     version: ports.app.version ?? '0.0.0',
     ...(ports.openRoomLink && { openLink: ports.openRoomLink }),
     hosting: () => hostedBroker.state().hosting,
+    deviceNames,
   });
   hostedBroker.onChange(() => room.announce());
 

@@ -177,6 +177,7 @@ export class CredentialVault {
           'invalid-input',
           `The profile cannot be saved: ${sayProblems(problems)}`,
           problems,
+          { code: 'vault.cannotSave', params: { count: problems.length } },
         );
 
       const needsCipher = prepared.filter(({ input }) => hasNewSecrets(input));
@@ -193,6 +194,7 @@ export class CredentialVault {
               {
                 path: WEAK_STORAGE_PATH,
                 message: 'secrets can only be stored weakly here: accept it to save',
+                code: 'vault.problem.weak',
               },
             ],
             { code: 'vault.weak' },
@@ -270,12 +272,21 @@ export class CredentialVault {
 
   async connectionFor(id: string): Promise<Connection> {
     const stored = (await this.doc.load()).profiles.find((p) => p.id === id);
-    if (!stored) throw new CoreError('not-configured', `There is no profile "${id}".`);
+    if (!stored)
+      throw new CoreError('not-configured', `There is no connection profile "${id}".`, undefined, {
+        code: 'notFound.profile',
+        params: { id },
+      });
     const secrets: Record<string, string> = {};
     for (const name of CREDENTIAL_FIELDS[stored.credentialType].secrets) {
       const text = stored.secrets[name];
       if (!text)
-        throw new CoreError('vault', `The profile "${stored.name}" has no ${name}; edit it and enter one.`);
+        throw new CoreError(
+          'vault',
+          `The profile "${stored.name}" has no ${name}; edit it and enter one.`,
+          undefined,
+          { code: 'vault.secretMissing', params: { name: stored.name, field: name } },
+        );
       try {
         secrets[name] = await this.deps.cipher.decrypt(new Uint8Array(Buffer.from(text, 'base64')));
       } catch {
@@ -283,6 +294,8 @@ export class CredentialVault {
           'vault',
           `The secrets of profile "${stored.name}" cannot be read on this machine (they were stored with ` +
             `another key or keychain). Edit the profile and enter them again.`,
+          undefined,
+          { code: 'vault.unreadable', params: { name: stored.name } },
         );
       }
       redactor.register(ownerOf(stored.id, name), secrets[name]);
@@ -305,6 +318,7 @@ export class CredentialVault {
         'invalid-input',
         `The profile cannot be tested: ${sayProblems(problems)}`,
         problems,
+        { code: 'vault.cannotTest', params: { count: problems.length } },
       );
     const stored =
       existing && bindingChange(input, existing) === undefined
@@ -341,7 +355,11 @@ export class CredentialVault {
     try {
       return await this.deps.cipher.encrypt(plain);
     } catch (e) {
-      throw new CoreError('vault', `The secret could not be encrypted: ${(e as Error).message}`);
+      const technical = (e as Error).message;
+      throw new CoreError('vault', `The secret could not be encrypted: ${technical}`, undefined, {
+        code: 'vault.encryptFailed',
+        params: { technical },
+      });
     }
   }
 }

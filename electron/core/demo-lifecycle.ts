@@ -1,11 +1,12 @@
 import { CREDENTIAL_FIELDS } from '../shared/domain';
+import { DEMO_PROFILE } from '../shared/profile';
 import { CoreError } from './core-error';
 import type { CredentialVault, VaultProfile } from './credential-vault';
 import type { DemoLaunch, DemoLauncher } from './ports';
 
 /** The id of the profile demo:start creates; a call with it restarts the demo platform if needed. */
-export const DEMO_PROFILE_ID = 'demo-platform';
-const DEMO_PROFILE_NAME = 'Demo platform';
+export const DEMO_PROFILE_ID = DEMO_PROFILE.id;
+const DEMO_PROFILE_NAME = DEMO_PROFILE.name;
 
 /**
  * The embedded demo platform as the core sees it: started once through the shell's launcher, and
@@ -30,10 +31,17 @@ export class DemoLifecycle {
 
   async start(): Promise<{ baseUrl: string; profile: VaultProfile }> {
     const launch = this.deps.launcher;
-    if (!launch) throw new CoreError('not-configured', 'This shell cannot start the demo platform.');
+    if (!launch)
+      throw new CoreError('not-configured', 'This shell cannot start the demo platform.', undefined, {
+        code: 'demo.unavailable',
+      });
     this.running ??= launch().catch((e: unknown) => {
       this.running = undefined;
-      throw new CoreError('internal', `The demo platform did not start: ${(e as Error).message}`);
+      const technical = (e as Error).message;
+      throw new CoreError('internal', `The demo platform did not start: ${technical}`, undefined, {
+        code: 'demo.notStarted',
+        params: { technical },
+      });
     });
     const { baseUrl, credentials } = await this.running;
     const fields = CREDENTIAL_FIELDS[credentials.type];

@@ -115,6 +115,8 @@ export class DeviceNameLookup {
   private readonly saidNoLister = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
+  /** The last search of `namesFor` (they go one at a time). */
+  private asking: Promise<void> | undefined;
   private again = false;
 
   constructor(private readonly deps: DeviceNameLookupDeps) {
@@ -159,6 +161,57 @@ export class DeviceNameLookup {
     const platform = profile && platformOf(profile.baseUrl);
     const names = platform ? this.names.get(platform) : undefined;
     return (names && nameLayout(layout, names)) ?? layout;
+  }
+
+  /**
+   * Names for the keys of a view this PC shows but has not saved (a room's desired view, resolved
+   * with the selected profile): those known, and the rest searched for once with that platform's
+   * logins, within the same bounds as a run (after any run under way, one search at a time). Keys
+   * not found are left out; a key searched for lately and not found is not asked about again.
+   */
+  async namesFor(keys: readonly string[]): Promise<ReadonlyMap<string, string>> {
+    const ask = async () => {
+      const [profiles, { selectedProfileId }] = await Promise.all([
+        this.deps.vault.list(),
+        this.deps.settings.get(),
+      ]);
+      this.noticeChanges(profiles);
+      const profile = profiles.find((p) => p.id === selectedProfileId);
+      const platform = profile && platformOf(profile.baseUrl);
+      if (!platform) return new Map<string, string>();
+      const known = this.names.get(platform);
+      const missing = new Set(keys.filter((k) => !known?.has(k) && !this.recentlyNotFound(platform, k)));
+      const listers = this.listersOf(profiles, platform, new Set([profile.id]));
+      if (missing.size > 0 && listers.length > 0) await this.ask(platform, listers, missing);
+      const names = this.names.get(platform);
+      return new Map(
+        keys.flatMap((k) => {
+          const name = names?.get(k);
+          return name === undefined ? [] : [[k, name] as const];
+        }),
+      );
+    };
+    // After a run under way, and before the next: two searches at once would ask twice.
+    const turn = (this.asking ?? Promise.resolve()).then(async () => {
+      await this.running?.catch(() => undefined);
+      return ask();
+    });
+    this.asking = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  /** The logins of a platform that may list devices: the view's own first, then by what they reach. */
+  private listersOf(profiles: readonly VaultProfile[], platform: string, owners: ReadonlySet<string>) {
+    return profiles
+      .filter((p) => platformOf(p.baseUrl) === platform && canPerform(p.credentialType, 'listDevices'))
+      .sort(
+        (a, b) =>
+          Number(owners.has(b.id)) - Number(owners.has(a.id)) ||
+          LISTER_ORDER[a.credentialType] - LISTER_ORDER[b.credentialType],
+      );
   }
 
   /** One pass: names from memory first, then the platform for what is still missing. */
@@ -208,13 +261,7 @@ export class DeviceNameLookup {
       const known = this.names.get(platform);
       const missing = new Set([...keys].filter((k) => !known?.has(k) && !this.recentlyNotFound(platform, k)));
       if (missing.size === 0) continue;
-      const listers = profiles
-        .filter((p) => platformOf(p.baseUrl) === platform && canPerform(p.credentialType, 'listDevices'))
-        .sort(
-          (a, b) =>
-            Number(owners.has(b.id)) - Number(owners.has(a.id)) ||
-            LISTER_ORDER[a.credentialType] - LISTER_ORDER[b.credentialType],
-        );
+      const listers = this.listersOf(profiles, platform, owners);
       if (listers.length === 0) {
         if (!this.saidNoLister.has(platform))
           this.deps.log.info(

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { CoreError } from './core-error';
+import type { NoticeInput } from './ports';
 
 /**
  * Whether this process may still write into a folder it holds: resolves when it may, throws a
@@ -54,6 +55,8 @@ export class FolderLostError extends CoreError {
       'storage',
       `This shell no longer holds its data folder ${dir} (${why}), so it saves nothing more there: ` +
         'another shell may be using it. Close this one and use the other; what was changed here since is not kept.',
+      undefined,
+      { code: 'storage.folderLost', params: { dir } },
     );
     this.name = 'FolderLostError';
   }
@@ -64,4 +67,15 @@ export class FolderLostError extends CoreError {
     this.noticed = true;
     return true;
   }
+}
+
+/** The one notice of a lost data folder, coded as the refusal is. */
+export function folderLostNotice(lost: FolderLostError): NoticeInput {
+  return {
+    level: 'error',
+    source: 'data-folder',
+    message: lost.message,
+    ...(lost.code !== undefined && { code: lost.code }),
+    ...(lost.params !== undefined && { params: lost.params }),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FieldProblem } from '../shared/domain';
+import type { CodedFieldProblem } from '../shared/domain';
 import { LayoutSchema, viewNameKey, type Layout } from '../shared/layout';
 import { LIMITS } from '../shared/limits';
 import { CoreError } from './core-error';
@@ -101,14 +101,17 @@ export class LayoutStore {
     const doc = await this.doc.update((d) => {
       const clashes = viewNameClashes(d.layouts, layouts);
       if (clashes.length) {
-        const problems: FieldProblem[] = clashes.map((c) => ({
+        const problems: CodedFieldProblem[] = clashes.map((c) => ({
           path: layouts.length === 1 ? 'name' : `[${c.index}].name`,
           message: `another view is already called "${c.holder.name}"`,
+          code: 'problem.nameTaken',
+          params: { name: c.holder.name },
         }));
         throw new CoreError(
           'invalid-input',
           `Another view is already called "${clashes[0].holder.name}".`,
           problems,
+          { code: 'layout.nameTaken', params: { name: clashes[0].holder.name } },
         );
       }
       const next = [...d.layouts];
@@ -122,6 +125,8 @@ export class LayoutStore {
         throw new CoreError(
           'invalid-input',
           `At most ${LIMITS.views} views can be saved (${d.layouts.length} are): remove some first.`,
+          undefined,
+          { code: 'layout.tooMany', params: { max: LIMITS.views, saved: d.layouts.length } },
         );
       return { layouts: next };
     });

@@ -55,5 +55,6 @@ function tooLarge(): PlatformError {
   return new PlatformError(
     'bad-response',
     `The platform's answer is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; it was not read.`,
+    { code: 'platform.tooLarge', params: { mib: MAX_RESPONSE_BYTES / 1024 / 1024 } },
   );
 }

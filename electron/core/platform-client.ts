@@ -2,6 +2,7 @@ import {
   ArchiveTemplateResultSchema,
   canPerform,
   credentialParams,
+  OPERATION_MATRIX,
   DeviceSchema,
   ProductSchema,
   refusalMessage,
@@ -11,6 +12,8 @@ import {
   type ArchiveTemplateResult,
   type ArchiveTemplateSaveDto,
   type Credentials,
+  type CredentialType,
+  type ErrorParams,
   type Device,
   type Operation,
   type Placement,
@@ -173,9 +176,8 @@ export class PlatformClient {
       throw new PlatformError(
         'invalid-request',
         `The template is not valid: ${first.path} ${first.message}${more}`,
-        {
-          details: checked.problems,
-        },
+        // Worded as bad input is: each problem from its code.
+        { details: checked.problems, code: 'input.invalid', params: { count: checked.problems.length } },
       );
     }
     const raw = await this.send({
@@ -190,13 +192,16 @@ export class PlatformClient {
 
   private assertAllowed(operation: Operation): void {
     const type = this.profile.credentials.type;
-    if (!canPerform(type, operation)) throw new PlatformError('forbidden', refusalMessage(type, operation));
+    if (!canPerform(type, operation))
+      throw new PlatformError('forbidden', refusalMessage(type, operation), refusalCode(type, operation));
   }
 
   /** One request and its answer, unwrapped; throws PlatformError for every failure. */
   private async send(req: Request): Promise<unknown> {
     if (req.signal?.aborted)
-      throw new PlatformError('cancelled', 'The request was cancelled before it was sent.');
+      throw new PlatformError('cancelled', 'The request was cancelled before it was sent.', {
+        code: 'platform.cancelledBeforeSent',
+      });
     const { url, headers } = this.build(req);
 
     const controller = new AbortController();
@@ -212,8 +217,12 @@ export class PlatformClient {
         return new PlatformError(
           'timeout',
           `The platform did not answer within ${formatSeconds(this.timeoutMs)}.`,
+          this.timeoutMs % 1000 === 0
+            ? { code: 'platform.timeoutSeconds', params: { seconds: this.timeoutMs / 1000 } }
+            : { code: 'platform.timeoutMs', params: { ms: this.timeoutMs } },
         );
-      if (req.signal?.aborted) return new PlatformError('cancelled', 'The request was cancelled.');
+      if (req.signal?.aborted)
+        return new PlatformError('cancelled', 'The request was cancelled.', { code: 'platform.cancelled' });
       return undefined;
     };
 
@@ -240,7 +249,7 @@ export class PlatformClient {
         text = await readBody(response, controller.signal);
       } catch (e) {
         if (e instanceof PlatformError) throw e;
-        throw aborted() ?? networkError(e, this.base, 'while the answer was arriving');
+        throw aborted() ?? networkError(e, this.base, 'arriving');
       }
       // A fake or a stubborn body may finish after the abort: the caller asked to stop.
       const late = aborted();
@@ -252,7 +261,13 @@ export class PlatformClient {
       return value;
     } catch (e) {
       const error =
-        e instanceof PlatformError ? e : new PlatformError('bad-response', String(e), { cause: e });
+        e instanceof PlatformError
+          ? e
+          : new PlatformError('bad-response', String(e), {
+              cause: e,
+              code: 'platform.failed',
+              params: { technical: String(e) },
+            });
       this.log.warn(`${line} failed: ${error.kind}${error.status ? ` ${error.status}` : ''} ${ms()}`, {
         message: error.message,
       });
@@ -281,6 +296,7 @@ export class PlatformClient {
           throw new PlatformError(
             'invalid-request',
             `The ${name} credential holds characters that cannot travel in an HTTP header; send credentials as query parameters instead.`,
+            { code: 'platform.headerCharacters', params: { name } },
           );
         headers.set(name, value);
       } else {
@@ -296,17 +312,33 @@ function parseBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(baseUrl.trim());
   } catch {
-    throw new PlatformError('invalid-request', `The platform address "${baseUrl}" is not a URL.`);
+    throw new PlatformError('invalid-request', `The platform address "${baseUrl}" is not a URL.`, {
+      code: 'platform.addressNotUrl',
+      params: { address: baseUrl },
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new PlatformError('invalid-request', `The platform address must start with http:// or https://.`);
+    throw new PlatformError('invalid-request', `The platform address must start with http:// or https://.`, {
+      code: 'platform.addressScheme',
+    });
   url.hash = '';
   return url;
 }
 
 function requireKey(name: string, value: string): void {
   if (typeof value !== 'string' || value.trim() === '')
-    throw new PlatformError('invalid-request', `${name} is required.`);
+    throw new PlatformError('invalid-request', `${name} is required.`, {
+      code: 'platform.keyRequired',
+      params: { name },
+    });
+}
+
+/** The code of a refusal by the credential matrix: the type, the operation, the types that may. */
+function refusalCode(type: CredentialType, operation: Operation): { code: string; params: ErrorParams } {
+  return {
+    code: 'platform.notAllowed',
+    params: { type, operation, allowed: OPERATION_MATRIX[operation].join(',') },
+  };
 }
 
 function formatSeconds(ms: number): string {

@@ -1,16 +1,25 @@
 import {
+  ErrorParamsSchema,
   FieldProblemSchema,
+  type ErrorParams,
   PlatformErrorKindSchema,
   type FieldProblem,
   type PlatformErrorData,
   type PlatformErrorKind,
 } from '../shared/domain';
+import { redactParams } from './core-error';
 import { redactor } from './redact';
 
 export interface PlatformErrorOptions {
   status?: number;
   details?: FieldProblem[];
   cause?: unknown;
+  /**
+   * A stable code for the renderer to word in the operator's language, with its parameters (see
+   * AppError.code). `platform.answered` marks the platform's own words, shown as it sent them.
+   */
+  code?: string;
+  params?: ErrorParams;
 }
 
 /**
@@ -25,6 +34,8 @@ export class PlatformError extends Error {
   readonly kind: PlatformErrorKind;
   readonly status?: number;
   readonly details?: FieldProblem[];
+  readonly code?: string;
+  readonly params?: ErrorParams;
 
   constructor(kind: PlatformErrorKind, message: string, opts: PlatformErrorOptions = {}) {
     super(
@@ -38,7 +49,17 @@ export class PlatformError extends Error {
       this.details = opts.details.map((d) => ({
         path: redactor.redact(d.path),
         message: redactor.redact(d.message),
+        ...(d.code !== undefined && { code: d.code }),
+        ...(d.params !== undefined && { params: redactParams(d.params) }),
       }));
+    if (opts.code !== undefined) this.code = opts.code;
+    if (opts.params !== undefined) this.params = redactParams(opts.params);
+  }
+
+  /** The code and parameters, when it has a code. */
+  coded(): { code: string; params?: ErrorParams } | undefined {
+    if (this.code === undefined) return undefined;
+    return { code: this.code, ...(this.params !== undefined && { params: { ...this.params } }) };
   }
 
   /** Plain data: safe to log, to send to the renderer, to show. */
@@ -48,6 +69,7 @@ export class PlatformError extends Error {
       message: this.message,
       ...(this.status !== undefined && { status: this.status }),
       ...(this.details !== undefined && { details: this.details.map((d) => ({ ...d })) }),
+      ...this.coded(),
     };
   }
 
@@ -79,20 +101,36 @@ export function toPlatformError(e: unknown): PlatformError {
   if (e instanceof PlatformError) return e;
   if (isErrorData(e)) {
     const details = FieldProblemSchema.array().safeParse((e as { details?: unknown }).details);
+    const { code, params } = e as { code?: unknown; params?: unknown };
+    const coded = typeof code === 'string' ? ErrorParamsSchema.safeParse(params ?? {}) : undefined;
     return new PlatformError(e.kind, e.message, {
       status: typeof e.status === 'number' ? e.status : undefined,
       details: details.success ? details.data : undefined,
+      ...(coded?.success && { code: code as string, params: coded.data }),
     });
   }
   const name = e instanceof Error || isDomException(e) ? (e as Error).name : '';
   if (name === 'AbortError')
-    return new PlatformError('cancelled', 'The request was cancelled.', { cause: e });
+    return new PlatformError('cancelled', 'The request was cancelled.', {
+      cause: e,
+      code: 'platform.cancelled',
+    });
   if (name === 'TimeoutError')
-    return new PlatformError('timeout', 'The platform did not answer in time.', { cause: e });
+    return new PlatformError('timeout', 'The platform did not answer in time.', {
+      cause: e,
+      code: 'platform.timeout',
+    });
   if (e instanceof TypeError && e.message === 'fetch failed')
-    return new PlatformError('network', 'The platform could not be reached.', { cause: e });
+    return new PlatformError('network', 'The platform could not be reached.', {
+      cause: e,
+      code: 'platform.notReached',
+    });
   const message = e instanceof Error ? e.message : typeof e === 'string' ? e : 'Unexpected failure';
-  return new PlatformError('server', message || 'Unexpected failure', { cause: e });
+  return new PlatformError('server', message || 'Unexpected failure', {
+    cause: e,
+    code: 'platform.failed',
+    params: { technical: message || 'Unexpected failure' },
+  });
 }
 
 function isErrorData(e: unknown): e is { kind: PlatformErrorKind; message: string; status?: unknown } {

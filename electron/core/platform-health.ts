@@ -42,7 +42,7 @@ export class PlatformHealth {
   private readonly states = new Map<string, PlatformStatus>();
   private readonly probes = new Map<string, ReturnType<typeof setTimeout>>();
   /** Profiles with a doubt being checked, and the failure that raised it. */
-  private readonly doubts = new Map<string, { origin: string; reason: string }>();
+  private readonly doubts = new Map<string, { origin: string; reason?: Reason }>();
 
   constructor(
     private readonly deps: {
@@ -75,7 +75,7 @@ export class PlatformHealth {
           reachable: false,
           since: this.deps.now(),
           origin,
-          reason: outcome.ok ? undefined : plain(outcome),
+          ...(outcome.ok ? {} : reasonOf(outcome)),
         }
       : { profileId, reachable: true, since: this.deps.now(), origin };
     this.set(status);
@@ -93,7 +93,7 @@ export class PlatformHealth {
   /** A timeout or 502–504 while the platform was fine: one probe now decides whether it is all of it. */
   private doubt(profileId: string, origin: string, outcome: RequestOutcome): void {
     if (this.doubts.has(profileId)) return;
-    this.doubts.set(profileId, { origin, reason: outcome.ok ? '' : plain(outcome) });
+    this.doubts.set(profileId, { origin, ...(!outcome.ok && { reason: reasonOf(outcome) }) });
     if (!this.states.has(profileId))
       this.states.set(profileId, { profileId, reachable: true, since: this.deps.now(), origin });
     void this.deps.probe(profileId).then(
@@ -111,7 +111,7 @@ export class PlatformHealth {
           reachable: false,
           since: this.deps.now(),
           origin: doubt.origin,
-          reason: doubt.reason || undefined,
+          ...doubt.reason,
         });
       },
     );
@@ -152,8 +152,16 @@ export class PlatformHealth {
   }
 }
 
-function plain(outcome: Extract<RequestOutcome, { ok: false }>): string {
-  if (outcome.kind === 'timeout') return 'it does not answer in time';
-  if (outcome.status !== undefined) return `it answers HTTP ${outcome.status}: starting or overloaded`;
-  return 'no connection to it';
+/** Why the platform is unreachable: in plain English words, and as a code the renderer words. */
+type Reason = Pick<PlatformStatus, 'reason' | 'reasonCode' | 'reasonStatus'>;
+
+function reasonOf(outcome: Extract<RequestOutcome, { ok: false }>): Reason {
+  if (outcome.kind === 'timeout') return { reason: 'it does not answer in time', reasonCode: 'timeout' };
+  if (outcome.status !== undefined)
+    return {
+      reason: `it answers HTTP ${outcome.status}: starting or overloaded`,
+      reasonCode: 'status',
+      reasonStatus: outcome.status,
+    };
+  return { reason: 'no connection to it', reasonCode: 'noConnection' };
 }

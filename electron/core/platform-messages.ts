@@ -1,4 +1,9 @@
-import { FieldProblemSchema, type FieldProblem, type PlatformErrorKind } from '../shared/domain';
+import {
+  FieldProblemSchema,
+  type ErrorParams,
+  type FieldProblem,
+  type PlatformErrorKind,
+} from '../shared/domain';
 import { isRecord } from './json-value';
 import { PlatformError } from './platform-error';
 import { redactor } from './redact';
@@ -14,9 +19,23 @@ const MAX_MESSAGE_CHARS = 300;
 export function serverFailure(
   kind: PlatformErrorKind,
   message: string,
-  opts: { status?: number; details?: FieldProblem[] },
+  opts: {
+    status?: number;
+    details?: FieldProblem[];
+    /** The message is the platform's own words: coded `platform.answered`, to be shown as sent. */
+    said?: boolean;
+    code?: string;
+    params?: ErrorParams;
+  },
 ): PlatformError {
-  return new PlatformError(kind, truncate(redactor.redact(message)), opts);
+  const { said, ...rest } = opts;
+  const words = truncate(redactor.redact(message));
+  if (!said) return new PlatformError(kind, words, rest);
+  return new PlatformError(kind, words, {
+    ...rest,
+    code: 'platform.answered',
+    params: { ...(opts.status !== undefined && { status: opts.status }), platformMessage: words },
+  });
 }
 
 /**
@@ -42,7 +61,8 @@ export function detailsOf(value: unknown): FieldProblem[] | undefined {
   if (!isRecord(value) || !Array.isArray(value.details)) return undefined;
   const good = value.details.flatMap((d) => {
     const p = FieldProblemSchema.safeParse(d);
-    return p.success ? [p.data] : [];
+    // Only its path and words: a `code` of the platform's own is not one the renderer words.
+    return p.success ? [{ path: p.data.path, message: p.data.message }] : [];
   });
   return good.length > 0 ? good : undefined;
 }

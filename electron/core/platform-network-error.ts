@@ -6,16 +6,24 @@ import { PlatformError } from './platform-error';
  * The query may hold credentials; the origin is what a user needs to check. A known system code
  * becomes what an operator can check (the platform, the address in the profile, this computer's
  * network), in their words, not a developer's; an unknown one is kept in brackets for whoever helps.
- * `when` says whether the answer had started arriving.
+ * `when` says whether the answer had started arriving. The error is coded (`platform.unreachable`
+ * with the origin and the system code as its reason) for the renderer to word.
  */
-export function networkError(e: unknown, base: URL, when = ''): PlatformError {
+export function networkError(e: unknown, base: URL, when?: 'arriving'): PlatformError {
   const code = errorCode(e);
   const reason = code
     ? (NETWORK_REASONS[code] ?? `the connection failed (${code})`)
     : 'the connection failed';
-  const at = when ? ` ${when}` : '';
+  const at = when === 'arriving' ? ' while the answer was arriving' : '';
   return new PlatformError('network', `Cannot reach the platform at ${base.origin}${at}: ${reason}.`, {
     cause: e,
+    // The reason is a system code the renderer words (errors:platform.reason.*), or none.
+    code: when === 'arriving' ? 'platform.unreachableArriving' : 'platform.unreachable',
+    params: {
+      origin: base.origin,
+      reason: code === undefined ? 'none' : NETWORK_REASONS[code] ? code : 'other',
+      ...(code !== undefined && { system: code }),
+    },
   });
 }
 

@@ -12,9 +12,15 @@ export type Paging = { page?: number; pageSize?: number };
  */
 export function pagingQuery(q: Paging): Paging {
   if (q.page !== undefined && (!Number.isInteger(q.page) || q.page < 1))
-    throw new PlatformError('invalid-request', `page must be a whole number from 1 (got ${q.page}).`);
+    throw new PlatformError('invalid-request', `page must be a whole number from 1 (got ${q.page}).`, {
+      code: 'platform.pageInvalid',
+      params: { page: String(q.page) },
+    });
   if (q.pageSize !== undefined && !Number.isFinite(q.pageSize))
-    throw new PlatformError('invalid-request', `pageSize must be a number (got ${q.pageSize}).`);
+    throw new PlatformError('invalid-request', `pageSize must be a number (got ${q.pageSize}).`, {
+      code: 'platform.pageSizeInvalid',
+      params: { pageSize: String(q.pageSize) },
+    });
   return { page: q.page, pageSize: clampPageSize(q.pageSize) };
 }
 

@@ -17,11 +17,14 @@ export function interpret(response: Response, text: string): unknown {
 
   if (status >= 300 && status < 400) {
     const location = response.headers.get('location');
-    const where = location ? ` to ${originAndPath(location, response.url)}` : '';
+    const target = location ? originAndPath(location, response.url) : undefined;
+    const where = target ? ` to ${target}` : '';
     throw new PlatformError(
       'server',
       `The platform answered with a redirect (HTTP ${status})${where}; use that address as the platform URL.`,
-      { status },
+      target
+        ? { status, code: 'platform.redirect', params: { status, location: target } }
+        : { status, code: 'platform.redirectNowhere', params: { status } },
     );
   }
 
@@ -35,18 +38,28 @@ export function interpret(response: Response, text: string): unknown {
       {
         status,
         details: json.ok ? detailsOf(json.value) : undefined,
+        // The platform's words are its own, shown as sent; with none, the core words the status.
+        said: words !== undefined,
+        ...(words === undefined && { code: 'platform.noWords', params: { status } }),
       },
     );
   }
 
   if (text.trim() === '')
-    throw new PlatformError('bad-response', `The platform's answer (HTTP ${status}) is empty.`);
+    throw new PlatformError('bad-response', `The platform's answer (HTTP ${status}) is empty.`, {
+      code: 'platform.emptyAnswer',
+      params: { status },
+    });
   if (!json.ok) {
     const type = response.headers.get('content-type') || 'no content type';
     const title = htmlTitle(text);
     throw new PlatformError(
       'bad-response',
       `The platform's answer is not JSON (${type}, ${text.length} characters${title ? `, titled "${title}"` : ''}).`,
+      {
+        code: title ? 'platform.notJsonTitled' : 'platform.notJson',
+        params: { type, length: text.length, ...(title && { title }) },
+      },
     );
   }
   return unwrap(json.value);
@@ -61,13 +74,30 @@ export function interpret(response: Response, text: string): unknown {
 export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 3).map((i) => `${formatPath(i.path) || '(top)'}: ${i.message}`);
+  const first = result.error.issues.slice(0, 3);
+  const issues = first.map((i) => `${formatPath(i.path) || '(top)'}: ${i.message}`);
   const more = result.error.issues.length > 3 ? `; and ${result.error.issues.length - 3} more` : '';
   throw new PlatformError(
     'bad-response',
     `The platform's ${what} is not in the expected shape: ${issues.join('; ')}${more}.`,
+    {
+      code: 'platform.badShape',
+      params: {
+        what: ANSWER_WORDS[what] ?? 'other',
+        paths: first.map((i) => formatPath(i.path) || '(top)').join(', '),
+        count: result.error.issues.length,
+      },
+    },
   );
 }
+
+/** The answers parseAnswer is told of, as the names of their words (errors:platform.what.*). */
+const ANSWER_WORDS: Record<string, string> = {
+  stream: 'stream',
+  'device page': 'devicePage',
+  'product page': 'productPage',
+  'template result': 'templateResult',
+};
 
 function statusText(response: Response): string {
   return response.statusText ? ` ${response.statusText}` : '';

@@ -23,8 +23,15 @@ export function unwrap(value: unknown): unknown {
   if (ok) return Array.isArray(value.data) && 'total' in value ? value : decodeNested(value.data);
 
   const code = hasCode ? String(value.code) : undefined;
-  const words = messageOf(value) ?? `The platform refused the request${code ? ` (code ${code})` : ''}.`;
-  throw serverFailure(hasCode ? kindForCode(value.code) : 'server', words, { details: detailsOf(value) });
+  const said = messageOf(value);
+  const words = said ?? `The platform refused the request${code ? ` (code ${code})` : ''}.`;
+  throw serverFailure(hasCode ? kindForCode(value.code) : 'server', words, {
+    details: detailsOf(value),
+    // Its own words are shown as it sent them, marked as its; without any, the core words its code.
+    said: said !== undefined,
+    ...(said === undefined &&
+      (code ? { code: 'platform.refusedCode', params: { code } } : { code: 'platform.refused' })),
+  });
 }
 
 function isSuccessCode(code: unknown): boolean {

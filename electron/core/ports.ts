@@ -10,10 +10,19 @@ import type { Credentials } from '../shared/domain';
  * tier(): 'unavailable' when encryption is not available, 'weak' when Linux uses `basic_text`,
  * else 'strong'. Cipher text is bytes (safeStorage gives a Buffer); the vault stores it base64.
  */
+/** Where secrets are kept: English words, and a code with parameters for the renderer to word. */
+export interface StorageWords {
+  message: string;
+  code: string;
+  params: Record<string, string | number>;
+}
+
 export interface SecretCipher {
   tier(): Promise<CipherTier>;
   /** Where and how the key is kept, in words for the user ("OS keychain (kwallet5)", "key file …"). */
   describe(): Promise<string>;
+  /** The same with a code (`vault.where.*`) the renderer words; absent: only the English words. */
+  describeCode?(): Promise<StorageWords>;
   encrypt(plain: string): Promise<Uint8Array>;
   /** Throws when the bytes were not made by this cipher (other key, other machine, tampered). */
   decrypt(cipher: Uint8Array): Promise<string>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREDENTIAL_FIELDS, type CredentialType, type FieldProblem } from '../shared/domain';
+import { CREDENTIAL_FIELDS, issueCode, type CredentialType, type CodedFieldProblem } from '../shared/domain';
 import {
   LayoutAreaSchema,
   LayoutGridSchema,
@@ -19,6 +19,7 @@ import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../share
 import { LIMITS } from '../shared/limits';
 import { secretBindingChange } from './credential-vault';
 import { viewNameClashes } from './layout-store';
+import { errorMap, jsonPath, oversizeLists, parseFailure, repeatedId, schemaProblems } from './file-problems';
 import {
   checkRoomSection,
   type RoomPlan,
@@ -62,117 +63,7 @@ interface ProvisioningPlan {
 }
 
 export type ProvisioningCheck =
-  { ok: true; plan: ProvisioningPlan } | { ok: false; problems: FieldProblem[] };
-
-/** `$.profiles[1].credentials.authSecret` */
-function jsonPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`;
-    const name = String(key);
-    return /^[A-Za-z_$][\w$]*$/.test(name) ? `${out}.${name}` : `${out}[${JSON.stringify(name)}]`;
-  }, '$');
-}
-
-/**
- * A repeated id in a list of a file, named at its place (`"cam" is already used by $.views[0]`);
- * `firstIndex` keeps each id's first place as the list is walked in order.
- */
-export function repeatedId(
-  item: Readonly<Record<string, unknown>>,
-  i: number,
-  list: string,
-  firstIndex: Map<string, number>,
-): FieldProblem[] {
-  if (typeof item.id !== 'string') return [];
-  const seen = firstIndex.get(item.id);
-  if (seen === undefined) {
-    firstIndex.set(item.id, i);
-    return [];
-  }
-  return [{ path: `$.${list}[${i}].id`, message: `"${item.id}" is already used by $.${list}[${seen}]` }];
-}
-
-/**
- * Lists of a file longer than their limit, checked on the raw document before anything else (the
- * schema would otherwise check every entry of a list that is refused anyway).
- */
-export function oversizeLists(
-  raw: unknown,
-  limits: readonly (readonly [key: string, max: number, what: string])[],
-): FieldProblem[] {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return [];
-  return limits.flatMap(([key, max, what]) => {
-    const list = (raw as Record<string, unknown>)[key];
-    return Array.isArray(list) && list.length > max
-      ? [{ path: `$.${key}`, message: `at most ${max} ${what} (this file has ${list.length})` }]
-      : [];
-  });
-}
-
-/** Short messages in the words of a file's author. Schema-level messages take precedence. */
-export const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
-  if (issue.code === 'invalid_type')
-    return issue.input === undefined ? 'required' : `must be ${issue.expected}`;
-  if (issue.code === 'too_big' && issue.origin === 'number')
-    return `must be at most ${String(issue.maximum)}`;
-  if (issue.code === 'too_small' && issue.origin === 'number')
-    return `must be at least ${String(issue.minimum)}`;
-  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
-  if (issue.code === 'invalid_value')
-    return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
-  return undefined;
-};
-
-export function schemaProblems(error: z.ZodError): FieldProblem[] {
-  return error.issues.flatMap((issue): FieldProblem[] => {
-    if (issue.code === 'unrecognized_keys')
-      return issue.keys.map((key) => ({ path: jsonPath([...issue.path, key]), message: 'unknown key' }));
-    if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options))
-      return [
-        {
-          path: jsonPath(issue.path),
-          message: `must be ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}`,
-        },
-      ];
-    return [{ path: jsonPath(issue.path), message: issue.message }];
-  });
-}
-
-/**
- * "line 3, column 7" for a JSON.parse failure.
- *
- * Engines differ in whether their message gives a position (Node 20's does not), so the place is
- * found by search: the shortest prefix whose failure is not "the input ended early" ends at the
- * first bad character. The engine's message is not repeated: it quotes the file, secrets included.
- */
-export function parseFailure(text: string): FieldProblem {
-  const endedEarly = (prefix: string): boolean => {
-    try {
-      JSON.parse(prefix);
-      return true;
-    } catch (e) {
-      const message = (e as Error).message;
-      const at = /at position (\d+)/.exec(message);
-      return /end of (JSON )?input/i.test(message) || (at !== null && Number(at[1]) >= prefix.length);
-    }
-  };
-  if (text.trim() === '') return { path: '$', message: 'not valid JSON (the file is empty)' };
-  let lo = 0;
-  let hi = text.length;
-  if (endedEarly(text)) return { path: '$', message: 'not valid JSON (it ends too early)' };
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (endedEarly(text.slice(0, mid + 1))) lo = mid + 1;
-    else hi = mid;
-  }
-  const before = text.slice(0, lo);
-  const line = before.split('\n').length;
-  const column = lo - (before.lastIndexOf('\n') + 1) + 1;
-  const char = text[lo];
-  const what =
-    char === undefined ? '' : `: unexpected ${/\s/.test(char) ? 'white space' : JSON.stringify(char)}`;
-  return { path: '$', message: `not valid JSON (line ${line}, column ${column}${what})` };
-}
+  { ok: true; plan: ProvisioningPlan } | { ok: false; problems: CodedFieldProblem[] };
 
 /**
  * Check a provisioning file completely, without writing anything.
@@ -195,7 +86,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     return {
       ok: false,
       problems: [
-        { path: '$.version', message: `version ${version} is not supported (this app reads version 1)` },
+        {
+          path: '$.version',
+          message: `version ${version} is not supported (this app reads version 1)`,
+          code: 'problem.version',
+          params: { version, supported: PROVISIONING_VERSION },
+        },
       ],
     };
 
@@ -207,7 +103,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   if (oversize.length) return { ok: false, problems: oversize };
 
   const parsed = ProvisioningFileSchema.safeParse(data, { error: errorMap });
-  const problems: FieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
+  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
   // The cross-checks read the raw document, so a file with shape problems still hears about its
   // broken references too: every problem at once, not one round per fix.
   const raw = isRecord(data) ? data : {};
@@ -249,6 +145,9 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
             message: saved
               ? `says the secret is in the vault, but the stored one cannot be used: ${why}; put the secret itself in the file`
               : `says the secret is in the vault, but this computer has no profile "${String(p.id)}": put the secret itself in the file`,
+            ...(saved
+              ? { code: 'problem.vault.unusable', params: { name } }
+              : { code: 'problem.vault.noProfile', params: { name, id: String(p.id) } }),
           });
     }
     const carriesSecrets = marked.length < secretCount(p);
@@ -258,12 +157,14 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       problems.push({
         path: `${at}.credentials`,
         message: 'this machine cannot encrypt secrets now, so they cannot be stored',
+        code: 'problem.vault.cannotEncrypt',
       });
     else if (ctx.tier === 'weak' && p.acceptWeakStorage !== true)
       problems.push({
         path: `${at}.acceptWeakStorage`,
         message:
           'only weak secret storage exists here (Linux basic_text); set true to store the secrets anyway',
+        code: 'problem.vault.weak',
       });
   });
   const profileIds = new Set([...ctx.profileIds, ...profileIndex.keys()]);
@@ -273,7 +174,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     const at = `$.layouts[${i}]`;
     problems.push(...repeatedId(l, i, 'layouts', layoutIndex));
     if (typeof l.profile === 'string' && l.profile !== '' && !profileIds.has(l.profile))
-      problems.push({ path: `${at}.profile`, message: `no profile "${l.profile}" in this file or saved` });
+      problems.push({
+        path: `${at}.profile`,
+        message: `no profile "${l.profile}" in this file or saved`,
+        code: 'problem.noProfileHere',
+        params: { id: l.profile },
+      });
     const grid = LayoutGridSchema.safeParse(l.grid);
     const tiles = z.array(LayoutTileSchema).safeParse(l.tiles);
     const areas = z.array(LayoutAreaSchema).optional().safeParse(l.areas);
@@ -290,7 +196,11 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       if (!placed.success)
         for (const issue of placed.error.issues)
           if (issue.code === 'custom')
-            problems.push({ path: jsonPath(['layouts', i, ...issue.path]), message: issue.message });
+            problems.push({
+              path: jsonPath(['layouts', i, ...issue.path]),
+              message: issue.message,
+              ...issueCode(issue),
+            });
     }
   });
   const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);
@@ -307,6 +217,9 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     problems.push({
       path: `$.layouts[${named[clash.index].i}].name`,
       message: `another view is already called "${clash.holder.name}" (${at === undefined ? 'saved here' : `$.layouts[${at}]`})`,
+      ...(at === undefined
+        ? { code: 'problem.nameTaken', params: { name: clash.holder.name } }
+        : { code: 'problem.nameTakenInFile', params: { name: clash.holder.name, at: `$.layouts[${at}]` } }),
     });
   }
 
@@ -333,8 +246,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     problems.push(...repeatedId(t, i, 'tours', tourIndex));
     for (const p of fileTourReferenceProblems(t, views, at))
       problems.push(
-        p.message.startsWith('no view "')
-          ? { path: p.path, message: p.message.replace('no view', 'no layout') + ' in this file or saved' }
+        p.code === 'problem.tour.noView'
+          ? {
+              ...p,
+              message: p.message.replace('no view', 'no layout') + ' in this file or saved',
+              code: 'problem.tour.noViewInFile',
+            }
           : p,
       );
   });
@@ -346,6 +263,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
         path: '$.kiosk.adminPin',
         message:
           'says the PIN is in the vault, but this computer has none stored: put the PIN itself in the file',
+        code: 'problem.vault.noPin',
       });
     if (
       typeof kiosk.startLayout === 'string' &&
@@ -355,6 +273,8 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
       problems.push({
         path: '$.kiosk.startLayout',
         message: `no layout "${kiosk.startLayout}" in this file or saved`,
+        code: 'problem.noLayoutHere',
+        params: { id: kiosk.startLayout },
       });
   }
   if (
@@ -365,13 +285,20 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
     problems.push({
       path: '$.selectedProfile',
       message: `no profile "${raw.selectedProfile}" in this file or saved`,
+      code: 'problem.noProfileHere',
+      params: { id: raw.selectedProfile },
     });
 
   // The room: checked against this PC's room settings and stored password, once its shape is right.
   const roomSection = raw.room === undefined ? undefined : ProvisionedRoomSchema.safeParse(raw.room);
   let room: RoomPlan | null = null;
   if (roomSection?.success) {
-    if (!ctx.room) problems.push({ path: '$.room', message: 'this app cannot import a room section here' });
+    if (!ctx.room)
+      problems.push({
+        path: '$.room',
+        message: 'this app cannot import a room section here',
+        code: 'problem.noRoomHere',
+      });
     else {
       const checked = checkRoomSection(roomSection.data, ctx.room, ctx.tier);
       problems.push(...checked.problems);

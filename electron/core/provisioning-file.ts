@@ -6,7 +6,7 @@ import { CoreError } from './core-error';
 import { CREDENTIAL_FIELDS, type CredentialType } from '../shared/domain';
 import type { ProvisioningSummary } from '../shared/provisioning';
 import { AfterImportSchema, VAULT_MARKER, type AfterImport } from '../shared/provisioning';
-import type { KeyValueStore, NoticeSink } from './ports';
+import type { KeyValueStore, NoticeInput, NoticeSink } from './ports';
 
 /**
  * The largest provisioning file read from disk (`--provision FILE`, the standing file): 1 MB, as the
@@ -66,12 +66,15 @@ export async function applyProvisioningFile(
     await writeAtomically(target, `${JSON.stringify(stripped.data, null, 2)}\n`);
     return { summary, file: 'secrets-stripped' };
   } catch (error) {
+    const technical = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     deps.notify({
       level: 'error',
       source: 'provisioning',
       message:
         `${path.basename(file)} was applied, but its secrets could not be ${after === 'delete-file' ? 'removed with the file' : 'removed from it'}` +
-        ` (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Delete the file or its secrets by hand.`,
+        ` (${technical}). Delete the file or its secrets by hand.`,
+      code: after === 'delete-file' ? 'notice.provisioning.notDeleted' : 'notice.provisioning.notStripped',
+      params: { file: path.basename(file), technical },
     });
     return { summary, file: 'unchanged' };
   }
@@ -184,25 +187,40 @@ function stripSecrets(data: Record<string, unknown>): {
  * pass through as they are.
  */
 export async function readProvisioningFile(file: string): Promise<string> {
+  const max = MAX_PROVISIONING_FILE_BYTES;
   const tooLarge = (size: string) =>
     new CoreError(
       'invalid-input',
-      `The provisioning file ${file} is ${size}; at most 1 MB (${MAX_PROVISIONING_FILE_BYTES.toLocaleString('en')} bytes) is read. ` +
+      `The provisioning file ${file} is ${size}; at most 1 MB (${max.toLocaleString('en')} bytes) is read. ` +
         'Split it, or remove what it does not need.',
       [
         {
           path: '$',
-          message: `${size}: over the limit of 1 MB (${MAX_PROVISIONING_FILE_BYTES.toLocaleString('en')} bytes)`,
+          message: `${size}: over the limit of 1 MB (${max.toLocaleString('en')} bytes)`,
+          code: 'problem.fileTooLarge',
+          params: { max },
         },
       ],
+      { code: 'provisioning.tooLarge', params: { file, max } },
     );
   const handle = await open(file, 'r');
   try {
     const info = await handle.stat();
     if (!info.isFile())
-      throw new CoreError('invalid-input', `The provisioning file ${file} is not a regular file.`, [
-        { path: '$', message: 'not a regular file' },
-      ]);
+      throw new CoreError(
+        'invalid-input',
+        `The provisioning file ${file} is not a regular file.`,
+        [{ path: '$', message: 'not a regular file', code: 'problem.notAFile' }],
+        { code: 'provisioning.notAFile', params: { file } },
+      );
+    // A second hard link would keep the secrets: the stripped file replaces one name only.
+    if (info.nlink > 1)
+      throw new CoreError(
+        'invalid-input',
+        `The provisioning file ${file} has other hard links: its secrets could not be removed from them. Give a file with one name.`,
+        [{ path: '$', message: 'has other hard links', code: 'problem.hardLinked' }],
+        { code: 'provisioning.hardLinked', params: { file } },
+      );
     if (info.size > MAX_PROVISIONING_FILE_BYTES) throw tooLarge(`${info.size.toLocaleString('en')} bytes`);
     const buffer = Buffer.alloc(MAX_PROVISIONING_FILE_BYTES + 1);
     let length = 0;
@@ -233,4 +251,22 @@ const writeAtomically = async (file: string, text: string): Promise<void> => {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * The notice of a provisioning file refused at start-up (`--provision FILE`, the standing file):
+ * the English message names every problem (and the log keeps it); the code names the file and how
+ * many problems the check found, or only the file when it could not be read or applied.
+ */
+export function provisioningRefusedNotice(file: string, error: unknown, standing = false): NoticeInput {
+  const message = error instanceof Error ? error.message : String(error);
+  const problems = error instanceof CoreError ? (error.details?.length ?? 0) : 0;
+  return {
+    level: 'error',
+    source: 'provisioning',
+    message: `${standing ? 'The standing provisioning file was refused' : file}: ${message}`,
+    ...(problems > 0
+      ? { code: 'notice.provisioning.refused', params: { file, count: problems } }
+      : { code: 'notice.provisioning.notApplied', params: { file } }),
+  };
 }

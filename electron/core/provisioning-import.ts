@@ -57,6 +57,7 @@ export async function importProvisioning(
       `The provisioning file was refused and nothing was applied (${n} problem${n === 1 ? '' : 's'}): ` +
         summarizeProblems(check.problems),
       check.problems,
+      { code: 'provisioning.refused', params: { count: n } },
     );
   }
   const { plan } = check;
@@ -67,9 +68,12 @@ export async function importProvisioning(
   const undoRoom = await ctx.roomConfig.snapshot();
   const store = ctx.ports.store;
   await beginImport(store, new Date(ctx.clock.now())).catch((e: unknown) => {
+    const technical = (e as Error).message;
     throw new CoreError(
       'storage',
-      `The provisioning file was not applied: its journal could not be written (${(e as Error).message}).`,
+      `The provisioning file was not applied: its journal could not be written (${technical}).`,
+      undefined,
+      { code: 'provisioning.journalFailed', params: { technical } },
     );
   });
   // Each undo that fails is noted: the journal then stays, and the next start finishes the undo.

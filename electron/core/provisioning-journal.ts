@@ -64,6 +64,8 @@ export async function recoverInterruptedImport(store: KeyValueStore, onNotice: N
     message:
       `A provisioning import started at ${String(journal.startedAt)} did not finish (the app stopped part-way): ` +
       'what it had written was undone, so none of it applies. Import the file again.',
+    code: 'notice.provisioning.interrupted',
+    params: { startedAt: String(journal.startedAt) },
   });
   return true;
 }

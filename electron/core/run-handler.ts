@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, type CodedFieldProblem, type ErrorParams } from '../shared/domain';
+import { issueProblems, type CodedFieldProblem } from '../shared/domain';
 import {
   channels,
   type AppError,
@@ -18,47 +18,9 @@ export type CoreHandlers = {
   [C in Channel]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
 };
 
-/** zod issues as field problems with their paths (`keys.userKey`, `tiles[2]`). */
+/** zod issues as field problems with their paths (`keys.userKey`, `tiles[2]`), coded. */
 export function zodProblems(error: z.ZodError, prefix = ''): CodedFieldProblem[] {
-  return error.issues.map((issue) => {
-    const path = formatPath(issue.path);
-    return { path: prefix + path || '(input)', message: issue.message, ...issueCode(issue) };
-  });
-}
-
-/** A number zod reports (maybe a bigint or a date's time) as a parameter. */
-const numberParam = (n: unknown): number | string =>
-  typeof n === 'number' ? n : typeof n === 'bigint' ? n.toString() : String(n);
-
-/**
- * The code and parameters of a common zod issue, for the renderer to word (`input.tooBig` with
- * `maximum`, ...); none for the rare ones, whose English words are then shown. A parameter is a
- * bound, a type or a key's name, never the value that was refused (zod does not report it).
- */
-function issueCode(issue: z.core.$ZodIssue): { code: string; params: ErrorParams } | object {
-  switch (issue.code) {
-    case 'too_big':
-      return {
-        code: issue.inclusive === false ? 'input.tooBigExclusive' : 'input.tooBig',
-        params: { maximum: numberParam(issue.maximum), origin: issue.origin },
-      };
-    case 'too_small':
-      return {
-        code: issue.inclusive === false ? 'input.tooSmallExclusive' : 'input.tooSmall',
-        params: { minimum: numberParam(issue.minimum), origin: issue.origin },
-      };
-    case 'invalid_type':
-      return { code: 'input.invalidType', params: { expected: issue.expected } };
-    case 'unrecognized_keys':
-      return {
-        code: 'input.unrecognizedKeys',
-        params: { keys: issue.keys.join(', '), count: issue.keys.length },
-      };
-    case 'custom':
-      return { code: 'input.custom', params: { message: issue.message } };
-    default:
-      return {};
-  }
+  return issueProblems(error.issues, prefix);
 }
 
 /** Bad input, as the error half of a Result: the problems summed up in English, and coded. */
@@ -107,6 +69,8 @@ export function toResult(e: unknown): { ok: false; error: AppError } {
  */
 function platformErrorData(e: PlatformError): AppError {
   const data = e.toData();
+  // Coded where it was thrown (a network failure, a wrapper's refusal, the platform's own words).
+  if (data.code !== undefined) return data;
   if (data.status === undefined || data.status < 400) return data;
   // No words of its own: the core's sentence (platform-response.ts) names only the status.
   if (data.message.startsWith(`The platform answered HTTP ${data.status}`))

@@ -14,5 +14,7 @@ export async function warnAboutWeakStorage(cipher: SecretCipher, notify: NoticeS
       tier === 'weak'
         ? 'Only weak secret storage is available on this machine (no OS keychain answered). Saving a profile asks for your consent first.'
         : `This machine cannot encrypt secrets right now: profiles with secrets cannot be saved or used. Why: ${(await cipher.describe()).replace(/^unavailable: /, '')}.`,
+    // The cipher's own words (which keyring or key file) stay in the English message and the log.
+    code: tier === 'weak' ? 'notice.vault.weak' : 'notice.vault.unavailable',
   });
 }

@@ -83,6 +83,8 @@ export class TourStore {
         throw new CoreError(
           'invalid-input',
           `At most ${LIMITS.tours} tours can be saved (${d.tours.length} are): remove some first.`,
+          undefined,
+          { code: 'tour.tooMany', params: { max: LIMITS.tours, saved: d.tours.length } },
         );
       return { tours: next };
     });
@@ -117,13 +119,16 @@ export async function reportDanglingTours(
   const saved = new Set(viewIds);
   for (const tour of await tours.list()) {
     const gone = tourViews(tour).filter((id) => !saved.has(id));
-    if (gone.length)
-      onNotice({
-        level: 'warning',
-        source: 'tours',
-        message:
-          `The tour "${tour.name}" shows ${gone.length === 1 ? 'a view' : 'views'} no longer saved ` +
-          `(${gone.map((id) => `"${id}"`).join(', ')}): edit the tour or save ${gone.length === 1 ? 'that view' : 'those views'} again.`,
-      });
+    if (!gone.length) continue;
+    const views = gone.map((id) => `"${id}"`).join(', ');
+    onNotice({
+      level: 'warning',
+      source: 'tours',
+      message:
+        `The tour "${tour.name}" shows ${gone.length === 1 ? 'a view' : 'views'} no longer saved ` +
+        `(${views}): edit the tour or save ${gone.length === 1 ? 'that view' : 'those views'} again.`,
+      code: 'notice.tourDangling',
+      params: { name: tour.name, views, count: gone.length },
+    });
   }
 }

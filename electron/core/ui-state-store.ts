@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { CoreError } from './core-error';
-import { FolderLostError } from './folder-write-gate';
+import { FolderLostError, folderLostNotice } from './folder-write-gate';
 import { UnreadableValueError, type KeyValueStore, type NoticeSink } from './ports';
 import { storageFailure } from './storage-failure';
+import { keptAsideCode, type KeptAside } from './versioned-store';
 
 const DOC_KEY = 'ui-state';
 /** Written into the document, so a later format can be told apart (and kept aside, not dropped). */
@@ -82,7 +83,18 @@ export class UiStateStore {
       throw new CoreError(
         'invalid-input',
         `The value for "${key}" is ${Math.ceil(bytes / 1024)} KiB; at most ${MAX_UI_VALUE_BYTES / 1024} KiB is kept.`,
-        [{ path: 'value', message: `at most ${MAX_UI_VALUE_BYTES / 1024} KiB as JSON` }],
+        [
+          {
+            path: 'value',
+            message: `at most ${MAX_UI_VALUE_BYTES / 1024} KiB as JSON`,
+            code: 'problem.tooManyKib',
+            params: { max: MAX_UI_VALUE_BYTES / 1024 },
+          },
+        ],
+        {
+          code: 'uiState.tooLarge',
+          params: { key, kib: Math.ceil(bytes / 1024), max: MAX_UI_VALUE_BYTES / 1024 },
+        },
       );
     // One change at a time, in order: the last set wins on disk as in memory.
     const run = this.queue.then(async () => {
@@ -108,9 +120,11 @@ export class UiStateStore {
     try {
       await this.store.set(DOC_KEY, { version: FORMAT, entries: doc.entries });
     } catch (e) {
-      if (e instanceof FolderLostError && e.claimNotice())
-        this.onNotice?.({ level: 'error', source: 'data-folder', message: e.message });
-      throw storageFailure(e, 'The screen state could not be saved');
+      if (e instanceof FolderLostError && e.claimNotice()) this.onNotice?.(folderLostNotice(e));
+      throw storageFailure(e, 'The screen state could not be saved', {
+        code: 'storage.cannotSave',
+        params: { store: DOC_KEY },
+      });
     }
   }
 
@@ -118,7 +132,10 @@ export class UiStateStore {
     this.doc ??= this.read().catch((e: unknown) => {
       // Not read (the disk failed): try again next time, and write nothing over it meanwhile.
       this.doc = undefined;
-      throw storageFailure(e, 'The screen state could not be read');
+      throw storageFailure(e, 'The screen state could not be read', {
+        code: 'storage.cannotRead',
+        params: { store: DOC_KEY },
+      });
     });
     return this.doc;
   }
@@ -129,14 +146,14 @@ export class UiStateStore {
       raw = await this.store.get(DOC_KEY);
     } catch (e) {
       if (!(e instanceof UnreadableValueError)) throw e;
-      this.notice(`could not be read (${e.reason}); it starts afresh`, e.keptAt);
+      this.notice(`could not be read (${e.reason}); it starts afresh`, e.keptAt, 'unreadable');
       return { entries: {} };
     }
     if (raw === undefined) return { entries: {} };
     const reading = readUiState(raw);
     if ('unknown' in reading) {
       const keptAt = await this.store.setAside(DOC_KEY, reading.unknown);
-      this.notice(`could not be used (${reading.unknown}); it starts afresh`, keptAt);
+      this.notice(`could not be used (${reading.unknown}); it starts afresh`, keptAt, 'invalid');
       return { entries: {} };
     }
     if (reading.dropped.length > 0) {
@@ -144,18 +161,19 @@ export class UiStateStore {
       const keptAt = await this.store.setAside(DOC_KEY, why);
       // The original is aside: the rest goes back at once, so it is not lost if nothing is set this run.
       await this.store.set(DOC_KEY, { version: FORMAT, entries: reading.doc.entries });
-      this.notice(`${why} (${nameSome(reading.dropped)}), left out; the rest was kept`, keptAt);
+      this.notice(`${why} (${nameSome(reading.dropped)}), left out; the rest was kept`, keptAt, 'salvaged');
     }
     return reading.doc;
   }
 
-  private notice(what: string, keptAt: string | undefined): void {
+  private notice(what: string, keptAt: string | undefined, why: KeptAside['what']): void {
     const where = keptAt ? `The old file was kept at ${keptAt}.` : 'The old file could not be moved aside.';
     this.onNotice?.({
       level: 'warning',
       source: DOC_KEY,
       message: `The saved screen state (open panels, drafts) ${what}. ${where}`,
       ...(keptAt !== undefined && { keptAt }),
+      ...keptAsideCode({ what: why }, DOC_KEY, keptAt),
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { formatPath } from '../shared/domain';
-import { FolderLostError } from './folder-write-gate';
+import { formatPath, type ErrorParams } from '../shared/domain';
+import { FolderLostError, folderLostNotice } from './folder-write-gate';
 import { storageFailure } from './storage-failure';
 import { UnreadableValueError, type KeyValueStore, type NoticeSink } from './ports';
 
@@ -95,9 +95,11 @@ export class VersionedStore<T> {
     try {
       await this.o.store.set(this.o.key, { version: this.version, data: value });
     } catch (e) {
-      if (e instanceof FolderLostError && e.claimNotice())
-        this.o.onNotice({ level: 'error', source: 'data-folder', message: e.message });
-      throw storageFailure(e, `The ${this.o.label} could not be saved`);
+      if (e instanceof FolderLostError && e.claimNotice()) this.o.onNotice(folderLostNotice(e));
+      throw storageFailure(e, `The ${this.o.label} could not be saved`, {
+        code: 'storage.cannotSave',
+        params: { store: this.o.key },
+      });
     }
     this.current = value;
   }
@@ -108,10 +110,13 @@ export class VersionedStore<T> {
       raw = await this.o.store.get(this.o.key);
     } catch (e) {
       if (e instanceof UnreadableValueError) {
-        this.notice(`could not be read (${e.reason})`, e.keptAt, 'started afresh');
+        this.notice(`could not be read (${e.reason})`, e.keptAt, 'started afresh', { what: 'unreadable' });
         return this.o.initial();
       }
-      throw storageFailure(e, `The ${this.o.label} could not be read`);
+      throw storageFailure(e, `The ${this.o.label} could not be read`, {
+        code: 'storage.cannotRead',
+        params: { store: this.o.key },
+      });
     }
     if (raw === undefined) return this.o.initial();
 
@@ -119,13 +124,17 @@ export class VersionedStore<T> {
     if (version > this.version) {
       return this.keepAside(
         `was written by a newer version of the app (format ${version}; this one reads up to ${this.version})`,
+        { what: 'newer', params: { version, max: this.version } },
       );
     }
     let migrated = data;
     try {
       for (let v = version; v < this.version; v++) migrated = this.o.migrations[v](migrated);
     } catch (e) {
-      return this.keepAside(`could not be upgraded from format ${version}: ${(e as Error).message}`);
+      return this.keepAside(`could not be upgraded from format ${version}: ${(e as Error).message}`, {
+        what: 'notUpgraded',
+        params: { version },
+      });
     }
     const parsed = this.o.schema.safeParse(migrated);
     if (!parsed.success) {
@@ -139,22 +148,23 @@ export class VersionedStore<T> {
           `${why}; ${rescued.lost.length ? `left out: ${rescued.lost.join(', ')}` : 'repaired'}`,
           keptAt,
           'the rest was kept',
+          { what: 'salvaged' },
         );
         return rescued.value;
       }
-      return this.keepAside(why);
+      return this.keepAside(why, { what: 'invalid' });
     }
     if (version < this.version) await this.write(parsed.data);
     return parsed.data;
   }
 
-  private async keepAside(why: string): Promise<T> {
+  private async keepAside(why: string, coded: KeptAside): Promise<T> {
     const keptAt = await this.o.store.setAside(this.o.key, why);
-    this.notice(why, keptAt, 'started afresh');
+    this.notice(why, keptAt, 'started afresh', coded);
     return this.o.initial();
   }
 
-  private notice(why: string, keptAt: string | undefined, outcome: string): void {
+  private notice(why: string, keptAt: string | undefined, outcome: string, coded: KeptAside): void {
     const label = this.o.label;
     const where = keptAt ? `The old file was kept at ${keptAt}.` : 'The old file could not be moved aside.';
     this.o.onNotice({
@@ -162,6 +172,33 @@ export class VersionedStore<T> {
       source: this.o.key,
       message: `The ${label} file ${why}; ${outcome}. ${where}`,
       ...(keptAt !== undefined && { keptAt }),
+      ...keptAsideCode(coded, this.o.key, keptAt),
     });
   }
+}
+
+/**
+ * Why a document was kept aside, for the notice's code: unreadable (not JSON), newer (a newer app
+ * wrote it), notUpgraded (a migration failed), invalid (it did not validate: started afresh) or
+ * salvaged (it did not validate: what could be read was kept).
+ */
+export interface KeptAside {
+  what: 'unreadable' | 'newer' | 'notUpgraded' | 'invalid' | 'salvaged';
+  params?: ErrorParams;
+}
+
+/**
+ * A kept-aside document's notice as a code and parameters: `notice.store.<what>.kept` naming where
+ * the old file is, or `.notKept` when it could not be moved aside. Technical reasons (a parser's or
+ * a schema's words) stay in the English message and the log: the code names the case.
+ */
+export function keptAsideCode(
+  { what, params }: KeptAside,
+  store: string,
+  keptAt: string | undefined,
+): { code: string; params: ErrorParams } {
+  return {
+    code: `notice.store.${what}.${keptAt === undefined ? 'notKept' : 'kept'}`,
+    params: { store, ...params, ...(keptAt !== undefined && { keptAt }) },
+  };
 }

@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../shared/domain';
+import type { CodedFieldProblem } from '../shared/domain';
 import { viewNameKey, type Layout } from '../shared/layout';
 import { slugId } from '../shared/slug-id';
 import { fileTourReferenceProblems, type Tour, type TourViewRef } from '../shared/tour';
@@ -12,7 +12,7 @@ import {
 } from '../shared/views-transfer';
 import { freeViewName } from './handlers/layout-handlers';
 import { LIMITS } from '../shared/limits';
-import { errorMap, oversizeLists, parseFailure, repeatedId, schemaProblems } from './provisioning-check';
+import { errorMap, oversizeLists, parseFailure, repeatedId, schemaProblems } from './file-problems';
 
 /** The document for some saved views and tours: a layout is copied field by field, nothing added. */
 export function viewsDocument(
@@ -45,7 +45,8 @@ interface ViewsImportPlan {
   summary: ViewsImportSummary;
 }
 
-export type ViewsImportCheck = { ok: true; plan: ViewsImportPlan } | { ok: false; problems: FieldProblem[] };
+export type ViewsImportCheck =
+  { ok: true; plan: ViewsImportPlan } | { ok: false; problems: CodedFieldProblem[] };
 
 /** JSON with its keys sorted, so the same view written in another key order compares equal. */
 function canonical(value: unknown): string {
@@ -75,7 +76,10 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
     return { ok: false, problems: [parseFailure(text)] };
   }
   if (!isRecord(data))
-    return { ok: false, problems: [{ path: '$', message: 'must be an object (a views file)' }] };
+    return {
+      ok: false,
+      problems: [{ path: '$', message: 'must be an object (a views file)', code: 'problem.views.notObject' }],
+    };
   if (data.format !== VIEWS_FORMAT)
     return {
       ok: false,
@@ -87,6 +91,9 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
             (data.format === undefined && 'profiles' in data
               ? ' (this looks like a provisioning file: give it to --provision)'
               : ''),
+          ...(data.format === undefined && 'profiles' in data
+            ? { code: 'problem.views.provisioningFile', params: { format: VIEWS_FORMAT } }
+            : { code: 'problem.views.format', params: { format: VIEWS_FORMAT } }),
         },
       ],
     };
@@ -97,6 +104,8 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
         {
           path: '$.version',
           message: `version ${data.version} is not supported (this app reads version ${VIEWS_VERSION})`,
+          code: 'problem.version',
+          params: { version: data.version, supported: VIEWS_VERSION },
         },
       ],
     };
@@ -108,7 +117,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
   if (oversize.length) return { ok: false, problems: oversize };
 
   const parsed = ViewsDocumentSchema.safeParse(data, { error: errorMap });
-  const problems: FieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
+  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
 
   // Cross-checks on the raw document, so every problem is named in one round.
   const rawViews = Array.isArray(data.views) ? data.views.map((v) => (isRecord(v) ? v : {})) : [];
@@ -135,6 +144,8 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
       problems.push({
         path: `$.views[${i}].profileId`,
         message: `no profile "${v.profileId}" on this computer, and no profile is selected to play it instead`,
+        code: 'problem.views.noProfile',
+        params: { id: v.profileId },
       });
   });
   const tourIndex = new Map<string, number>();
@@ -142,7 +153,9 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
     problems.push(...repeatedId(t, i, 'tours', tourIndex));
     for (const p of fileTourReferenceProblems(t, refs, `$.tours[${i}]`))
       problems.push(
-        p.message.startsWith('no view "') ? { ...p, message: `${p.message} in this file or saved here` } : p,
+        p.code === 'problem.tour.noView'
+          ? { ...p, message: `${p.message} in this file or saved here`, code: 'problem.tour.noViewInFile' }
+          : p,
       );
   });
   if (problems.length || !parsed.success) return { ok: false, problems: dedupe(problems) };
@@ -150,7 +163,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
 }
 
 /** Each problem once, in the document's order: `$` keys first, then views, then tours, by index. */
-function dedupe(problems: FieldProblem[]): FieldProblem[] {
+function dedupe(problems: CodedFieldProblem[]): CodedFieldProblem[] {
   const seen = new Set<string>();
   const order = (path: string) =>
     path

@@ -27,7 +27,7 @@ import { forwardEvents } from './ipc/forward-events';
 import { registerAll, removeLibraryListeners } from './ipc/handle';
 import { TrustedSenders } from './ipc/trusted-senders';
 import { createCore, type Core } from '../core/core';
-import { standingProvisioningPath } from '../core/provisioning-file';
+import { provisioningRefusedNotice, standingProvisioningPath } from '../core/provisioning-file';
 import { startFileLogging } from '../core/log-file';
 import { operatorLogDir } from '../core/operator-log';
 import { createLogger } from '../core/logger';
@@ -188,6 +188,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
           level: 'info',
           source: 'kiosk',
           message: 'This wall is locked: closing it needs the admin PIN.',
+          code: 'notice.kiosk.closeLocked',
         }),
     });
     kioskMode.apply(kiosk);
@@ -310,10 +311,7 @@ export function viewUrl(startUrl: string, layoutId: string | null, screen?: stri
  * stripped from the file. A refused file is reported as a notice, and the app still opens.
  */
 async function provision(core: Core, file: string | undefined): Promise<void> {
-  const report = (what: string, error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    core.notify({ level: 'error', source: 'provisioning', message: `${what}: ${message}` });
-  };
+  const report = (what: string, error: unknown) => core.notify(provisioningRefusedNotice(what, error));
   if (file)
     await core.applyProvisioningFile(file).then(
       ({ summary, file: after }) =>

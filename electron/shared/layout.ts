@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, type FieldProblem } from './domain';
+import { formatPath, issueCode, type FieldProblem } from './domain';
 import { displayText, LIMITS, plainText } from './limits';
 import { TransportSchema } from './settings';
 
@@ -96,6 +96,25 @@ type LayoutShape = { grid: LayoutGrid; tiles: LayoutTile[]; areas?: LayoutArea[]
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** A tile or an area past the grid's last column, coded (`count`: the grid's columns, for a plural). */
+const pastColumns = (reach: number, columns: number) => ({
+  message: `reaches column ${reach} but the grid has ${plural(columns, 'column')}`,
+  code: 'problem.layout.pastColumns',
+  params: { reach, count: columns },
+});
+/** The same past the grid's last row. */
+const pastRows = (reach: number, rows: number) => ({
+  message: `reaches row ${reach} but the grid has ${plural(rows, 'row')}`,
+  code: 'problem.layout.pastRows',
+  params: { reach, count: rows },
+});
+/** A tile or an area over others (`tiles[1], tiles[3]`, `areas[0]`) at its top-left cell. */
+const overlaps = (others: string, column: number, row: number) => ({
+  message: `overlaps ${others} (column ${column}, row ${row})`,
+  code: 'problem.layout.overlaps',
+  params: { others, column, row },
+});
+
 /**
  * Check the merged areas: each inside the grid and none over another. Paths name the area
  * (`areas[1].columnSpan`, `areas[2]`); the areas that pass come back to place tiles in.
@@ -111,20 +130,24 @@ export function checkAreas(layout: { grid: LayoutGrid; areas?: LayoutArea[] }): 
     const at = `areas[${index}]`;
     let ok = true;
     if (area.columnSpan === 1 && area.rowSpan === 1) {
-      problems.push({ path: at, message: 'an area is at least 2 cells (columnSpan or rowSpan above 1)' });
+      problems.push({
+        path: at,
+        message: 'an area is at least 2 cells (columnSpan or rowSpan above 1)',
+        code: 'problem.layout.areaTooSmall',
+      });
       ok = false;
     }
     if (area.column + area.columnSpan - 1 > columns) {
       problems.push({
         path: `${at}.${area.column > columns ? 'column' : 'columnSpan'}`,
-        message: `reaches column ${area.column + area.columnSpan - 1} but the grid has ${plural(columns, 'column')}`,
+        ...pastColumns(area.column + area.columnSpan - 1, columns),
       });
       ok = false;
     }
     if (area.row + area.rowSpan - 1 > rows) {
       problems.push({
         path: `${at}.${area.row > rows ? 'row' : 'rowSpan'}`,
-        message: `reaches row ${area.row + area.rowSpan - 1} but the grid has ${plural(rows, 'row')}`,
+        ...pastRows(area.row + area.rowSpan - 1, rows),
       });
       ok = false;
     }
@@ -133,7 +156,7 @@ export function checkAreas(layout: { grid: LayoutGrid; areas?: LayoutArea[] }): 
     if (hit) {
       problems.push({
         path: at,
-        message: `overlaps areas[${hit.index}] (column ${area.column}, row ${area.row})`,
+        ...overlaps(`areas[${hit.index}]`, area.column, area.row),
       });
       return;
     }
@@ -178,7 +201,14 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
   if (!LayoutGridSchema.safeParse(layout.grid).success)
     return {
       placed: [],
-      problems: [{ path: 'grid', message: `at most ${MAX_GRID} columns and ${MAX_GRID} rows` }],
+      problems: [
+        {
+          path: 'grid',
+          message: `at most ${MAX_GRID} columns and ${MAX_GRID} rows`,
+          code: 'problem.layout.gridTooBig',
+          params: { max: MAX_GRID },
+        },
+      ],
     };
   const { columns, rows } = layout.grid;
   const owner: (number | undefined)[][] = Array.from({ length: rows }, () => Array(columns).fill(undefined));
@@ -210,6 +240,7 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
       problems.push({
         path: `${at}.${tile.column === undefined ? 'column' : 'row'}`,
         message: 'give both column and row, or neither (to place the tile automatically)',
+        code: 'problem.layout.bothOrNeither',
       });
       return;
     }
@@ -222,14 +253,14 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
       inBounds = false;
       problems.push({
         path: `${at}.${tile.columnSpan ? 'columnSpan' : 'column'}`,
-        message: `reaches column ${tile.column + columnSpan - 1} but the grid has ${plural(columns, 'column')}`,
+        ...pastColumns(tile.column + columnSpan - 1, columns),
       });
     }
     if (tile.row + rowSpan - 1 > rows) {
       inBounds = false;
       problems.push({
         path: `${at}.${tile.rowSpan ? 'rowSpan' : 'row'}`,
-        message: `reaches row ${tile.row + rowSpan - 1} but the grid has ${plural(rows, 'row')}`,
+        ...pastRows(tile.row + rowSpan - 1, rows),
       });
     }
     if (!inBounds) return;
@@ -239,6 +270,14 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
       problems.push({
         path: at,
         message: `cuts across areas[${cut.index}] (a ${cut.columnSpan}×${cut.rowSpan} area at column ${cut.column}, row ${cut.row}): a tile there fills the whole area`,
+        code: 'problem.layout.cutsArea',
+        params: {
+          area: `areas[${cut.index}]`,
+          columns: cut.columnSpan,
+          rows: cut.rowSpan,
+          column: cut.column,
+          row: cut.row,
+        },
       });
       return;
     }
@@ -246,7 +285,7 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
     if (hits.length > 0) {
       problems.push({
         path: at,
-        message: `overlaps ${hits.map((h) => `tiles[${h}]`).join(', ')} (column ${tile.column}, row ${tile.row})`,
+        ...overlaps(hits.map((h) => `tiles[${h}]`).join(', '), tile.column, tile.row),
       });
       return;
     }
@@ -278,6 +317,8 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
     problems.push({
       path: `tiles[${index}]`,
       message: `no free ${columnSpan}×${rowSpan} space left in the ${columns}×${rows} grid`,
+      code: 'problem.layout.noSpace',
+      params: { columnSpan, rowSpan, columns, rows },
     });
   });
 
@@ -293,7 +334,13 @@ export function placeTiles(layout: LayoutShape): { placed: PlacedTile[]; problem
 function refineTiles(layout: LayoutShape, ctx: z.RefinementCtx): void {
   if (ctx.issues.some((issue) => blocksPlacement(issue.path ?? []))) return;
   for (const problem of placeTiles(layout).problems) {
-    ctx.addIssue({ code: 'custom', path: pathToKeys(problem.path), message: problem.message });
+    // Its code and parameters ride in the issue's params (see issueCode), for the renderer to word.
+    ctx.addIssue({
+      code: 'custom',
+      path: pathToKeys(problem.path),
+      message: problem.message,
+      ...(problem.code !== undefined && { params: { ...problem.params, code: problem.code } }),
+    });
   }
 }
 
@@ -336,6 +383,7 @@ export function validateLayout(input: unknown): LayoutValidation {
     problems: parsed.error.issues.map((i) => ({
       path: formatPath(i.path) || '(layout)',
       message: i.message,
+      ...issueCode(i),
     })),
   };
 }

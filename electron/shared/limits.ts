@@ -55,14 +55,32 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/u;
 // eslint-disable-next-line no-control-regex
 const REFUSED = /[\u0000-\u001f\u007f-\u009f]|[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/u;
 
-/** Why a text is refused (the character as U+XXXX, never the text itself: it may be a secret), or undefined. */
-export function refusedCharacter(text: string): string | undefined {
+/**
+ * Why a text is refused, as a code (`problem.text.control`, `problem.text.bidi`) with the character
+ * as U+XXXX (never the text itself: it may be a secret) and its English words; undefined when it is not.
+ */
+export function refusedCharacterProblem(
+  text: string,
+): { code: string; character: string; message: string } | undefined {
   const hit = REFUSED.exec(text);
   if (!hit) return undefined;
-  const code = `U+${hit[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  const character = `U+${hit[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   return CONTROL.test(hit[0])
-    ? `must not contain control characters (found ${code})`
-    : `must not contain bidirectional text controls (found ${code})`;
+    ? {
+        code: 'problem.text.control',
+        character,
+        message: `must not contain control characters (found ${character})`,
+      }
+    : {
+        code: 'problem.text.bidi',
+        character,
+        message: `must not contain bidirectional text controls (found ${character})`,
+      };
+}
+
+/** Why a text is refused in English words (see refusedCharacterProblem), or undefined. */
+export function refusedCharacter(text: string): string | undefined {
+  return refusedCharacterProblem(text)?.message;
 }
 
 /**
@@ -75,8 +93,13 @@ export function plainText(max: number, options: { trim?: boolean; required?: str
   if (options.required !== undefined) text = text.min(1, options.required);
   return text.max(max, `at most ${max} characters`).superRefine((value, ctx) => {
     if (value.length > max) return;
-    const why = refusedCharacter(value);
-    if (why) ctx.addIssue({ code: 'custom', message: why });
+    const why = refusedCharacterProblem(value);
+    if (why)
+      ctx.addIssue({
+        code: 'custom',
+        message: why.message,
+        params: { code: why.code, character: why.character },
+      });
   });
 }
 

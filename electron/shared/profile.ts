@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   CREDENTIAL_FIELDS,
   CredentialTypeSchema,
+  ErrorParamsSchema,
   OperationSchema,
   PlacementSchema,
 } from './domain';
@@ -33,20 +34,28 @@ export const HttpUrlSchema = z
   .trim()
   .min(1, 'base URL is required')
   .max(LIMITS.url, `at most ${LIMITS.url} characters`)
+  .refine((v) => v.length > LIMITS.url || refusedCharacter(v) === undefined, {
+    message: 'must not contain control or bidirectional characters',
+    params: { code: 'problem.text.controlOrBidi' },
+  })
   .refine(
-    (v) => v.length > LIMITS.url || refusedCharacter(v) === undefined,
-    'must not contain control or bidirectional characters',
-  )
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return (
-        (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
-      );
-    } catch {
-      return false;
-    }
-  }, 'must be an http:// or https:// URL without user name or password');
+    (v) => {
+      try {
+        const url = new URL(v);
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.username === '' &&
+          url.password === ''
+        );
+      } catch {
+        return false;
+      }
+    },
+    {
+      message: 'must be an http:// or https:// URL without user name or password',
+      params: { code: 'problem.profile.urlForm' },
+    },
+  );
 
 /** `host` or `host:port` (an IPv6 address in brackets): where a platform's media server is reachable from here. */
 export const HostPortSchema = z
@@ -128,7 +137,12 @@ export const ProfileSaveInputSchema = z
     const fields = CREDENTIAL_FIELDS[input.credentialType];
     for (const name of fields.keys) {
       if (!input.keys[name])
-        ctx.addIssue({ code: 'custom', path: ['keys', name], message: `${name} is required` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['keys', name],
+          message: `${name} is required`,
+          params: { code: 'problem.profile.keyRequired', name },
+        });
     }
     for (const name of Object.keys(input.keys)) {
       if (!(fields.keys as readonly string[]).includes(name))
@@ -136,6 +150,11 @@ export const ProfileSaveInputSchema = z
           code: 'custom',
           path: ['keys', name],
           message: `not a key of ${input.credentialType} credentials (${fields.keys.join(', ')})`,
+          params: {
+            code: 'problem.profile.notAKey',
+            type: input.credentialType,
+            keys: fields.keys.join(', '),
+          },
         });
     }
     for (const name of Object.keys(input.secrets ?? {})) {
@@ -144,10 +163,34 @@ export const ProfileSaveInputSchema = z
           code: 'custom',
           path: ['secrets', name],
           message: `not a secret of ${input.credentialType} credentials (${fields.secrets.join(', ')})`,
+          params: {
+            code: 'problem.profile.notASecret',
+            type: input.credentialType,
+            secrets: fields.secrets.join(', '),
+          },
         });
     }
   });
 export type ProfileSaveInput = z.input<typeof ProfileSaveInputSchema>;
+
+/**
+ * The profile demo:start creates, with the name the core gives it. The stored name stays this English
+ * one (stable across languages and versions); the renderer words it in the reader's language while
+ * the profile still has it (profileNameCode), and a name the operator gave it is shown as given.
+ */
+export const DEMO_PROFILE = { id: 'demo-platform', name: 'Demo platform' } as const;
+
+/** The code of a name the core made up (`demoPlatform`), for the renderer to word; undefined for an operator's name. */
+export function profileNameCode(profile: { id: string; name: string }): 'demoPlatform' | undefined {
+  return profile.id === DEMO_PROFILE.id && profile.name === DEMO_PROFILE.name ? 'demoPlatform' : undefined;
+}
+
+/**
+ * The connection test's words as a code and parameters, for the renderer to word in the reader's
+ * language (profiles catalog, `report.outcome.*` and `report.probe.*`); `note` is English.
+ */
+const TestWordsSchema = z.object({ code: z.string(), params: ErrorParamsSchema.optional() });
+export type TestWords = z.infer<typeof TestWordsSchema>;
 
 /** What one operation of the matrix gave when the profile was tested. */
 const OperationCheckSchema = z.object({
@@ -157,6 +200,8 @@ const OperationCheckSchema = z.object({
   checked: z.union([z.literal('ok'), AppErrorSchema]).optional(),
   /** Why an allowed operation was not called, or how the answer was read. */
   note: z.string().optional(),
+  /** The note as a code: `products`, `devices` (with `total`), `stream`, `projectProbe`, `notCalled`, `platform.notAllowed`. */
+  noteWords: TestWordsSchema.optional(),
 });
 export type OperationCheck = z.infer<typeof OperationCheckSchema>;
 
@@ -173,5 +218,14 @@ export const ProfileTestResultSchema = z.object({
   placement: PlacementSchema.optional(),
   /** What the operator should know before trusting this connection (plain http across a network). */
   warnings: z.array(z.string()).optional(),
+  /**
+   * The message as a code (`connected`, `undecided`, `refused`, `refusedTwice`) with its parameters
+   * (`placement`, the probe's `note` code and `total`); the failure it names is `error`.
+   */
+  words: TestWordsSchema.optional(),
+  /** The failure the message names: worded by its own code, a platform's words shown as sent. */
+  error: AppErrorSchema.optional(),
+  /** The host credentials reach over plain http:// across a network (the warning, as a parameter). */
+  plainHttpHost: z.string().optional(),
 });
 export type ProfileTestResult = z.infer<typeof ProfileTestResultSchema>;

@@ -98,7 +98,13 @@ const ProvisionedKioskSchema = z
   .strict()
   .superRefine((kiosk, ctx) => {
     if (kiosk.enabled && kiosk.startLayout === undefined)
-      ctx.addIssue({ code: 'custom', path: ['startLayout'], message: 'required when kiosk.enabled is true' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['startLayout'],
+        message: 'required when kiosk.enabled is true',
+        // The same words as the settings' own check: a start layout is needed with kiosk mode on.
+        params: { code: 'problem.kioskNeedsStart' },
+      });
   });
 
 /**

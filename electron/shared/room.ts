@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorParamsSchema } from './domain/errors';
 import { LayoutAreaSchema, LayoutGridSchema, LayoutTileSchema } from './layout';
 import { displayText, LIMITS, plainText } from './limits';
 import { TourFileSchema } from './tour';
@@ -18,21 +19,27 @@ export const DEFAULT_ROOM_ROOT = 'control-room-wall/v1';
 /** The largest message a screen or console accepts on the bus (a 64-tile view is about 20 KB). */
 export const ROOM_MESSAGE_MAX_BYTES = 256 * 1024;
 
+/** What a room name is made of (kept a `pattern` in the published JSON Schemas; see room-problems.ts). */
+export const ROOM_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 /** A screen's or a PC's name in the room: one MQTT topic level (no `/`, `+`, `#`). */
 export const RoomNameSchema = z
   .string()
   .trim()
   .min(1, 'a name is required')
   .max(LIMITS.id, `at most ${LIMITS.id} characters`)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
+  .regex(ROOM_NAME_PATTERN, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
 export type RoomName = z.infer<typeof RoomNameSchema>;
+
+/** What a topic root is made of (a `pattern` in the provisioning JSON Schema). */
+export const ROOM_ROOT_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 /** A topic root: levels of letters, digits, ".", "_", "-", joined by "/" (no wildcard, no leading "/"). */
 export const RoomRootSchema = z
   .string()
   .trim()
   .max(200, 'at most 200 characters')
-  .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/, 'topic levels of letters, digits, ".", "_" or "-" joined by "/"');
+  .regex(ROOM_ROOT_PATTERN, 'topic levels of letters, digits, ".", "_" or "-" joined by "/"');
 
 /** The topics of one screen under a root. */
 export function screenTopic(root: string, screen: string, leaf: 'desired' | 'reported' | 'presence'): string {
@@ -62,7 +69,9 @@ export const RoomViewSchema = z
     id: plainText(LIMITS.id).optional(),
     name: displayText(LIMITS.name).optional(),
     grid: LayoutGridSchema.strict(),
-    tiles: z.array(LayoutTileSchema.strict()).max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} tiles`),
+    tiles: z
+      .array(LayoutTileSchema.strict())
+      .max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} tiles`),
     areas: z
       .array(LayoutAreaSchema.strict())
       .max(LIMITS.tilesPerView, `at most ${LIMITS.tilesPerView} areas`)
@@ -85,10 +94,7 @@ const by = plainText(LIMITS.name, { trim: true, required: 'by is required' });
 const at = z.string().datetime({ offset: true });
 
 /** `screens/<screen>/desired` (retained): the highest `rev` wins, whoever sent it. */
-export const RoomDesiredSchema = z.intersection(
-  z.object({ rev: revision, by, at }),
-  RoomCommandSchema,
-);
+export const RoomDesiredSchema = z.intersection(z.object({ rev: revision, by, at }), RoomCommandSchema);
 export type RoomDesired = z.infer<typeof RoomDesiredSchema>;
 
 /** How one tile of a screen is doing, as its wall sees it. */
@@ -115,9 +121,17 @@ export const RoomReportedSchema = z.object({
     z.object({ kind: z.literal('none') }),
   ]),
   tiles: z.array(RoomReportedTileSchema).max(LIMITS.tilesPerView),
-  /** The last desired message it refused, with the reason (nothing changed on the screen). */
+  /**
+   * The last desired message it refused, with the reason (nothing changed on the screen): its English
+   * words, and (from a newer app) the same as a code (`errors:room.rejected.*`) the console words.
+   */
   rejected: z
-    .object({ rev: z.number().int().min(0).nullable(), reason: z.string().max(500) })
+    .object({
+      rev: z.number().int().min(0).nullable(),
+      reason: z.string().max(500),
+      reasonCode: z.string().max(100).optional(),
+      reasonParams: ErrorParamsSchema.optional(),
+    })
     .optional(),
   /** The app's version on that PC. */
   version: z.string().max(50),
@@ -145,14 +159,20 @@ export const RoomBrokerUrlSchema = z
   .string()
   .trim()
   .max(LIMITS.url, `at most ${LIMITS.url} characters`)
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return ['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol) && url.hostname !== '';
-    } catch {
-      return false;
-    }
-  }, 'an mqtt://, mqtts://, ws:// or wss:// address with a host');
+  .refine(
+    (text) => {
+      try {
+        const url = new URL(text);
+        return ['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    {
+      message: 'an mqtt://, mqtts://, ws:// or wss:// address with a host',
+      params: { code: 'room.problem.brokerUrlForm' },
+    },
+  );
 
 /** This PC hosting the broker itself (aedes in the core): loopback only unless an interface is chosen. */
 export const RoomHostedBrokerSchema = z.object({
@@ -196,8 +216,11 @@ export const RoomConnectionSchema = z.object({
   state: z.enum(['off', 'connecting', 'online', 'away']),
   /** Since when in this state (ISO time). */
   since: at.nullable(),
-  /** Why it is away or off (a refused login, an unreachable broker), for the status bar. */
+  /** Why it is away or off (a refused login, an unreachable broker), in English words. */
   reason: z.string().max(500).nullable(),
+  /** The same reason as a code (`errors:room.link.*`, `errors:room.off.*`) the renderer words. */
+  reasonCode: z.string().max(100).optional(),
+  reasonParams: ErrorParamsSchema.optional(),
   /** The hosted broker, when this PC hosts one: where it listens. */
   hosting: z.object({ host: z.string(), port: z.number().int() }).nullable(),
 });

@@ -35,7 +35,10 @@ const legend = z
       .regex(/^-?\d+$/, 'a status code is a whole number'),
     plainText(60),
   )
-  .refine((codes) => Object.keys(codes).length <= LEGEND_ENTRIES, `at most ${LEGEND_ENTRIES} status codes`);
+  .refine((codes) => Object.keys(codes).length <= LEGEND_ENTRIES, {
+    message: `at most ${LEGEND_ENTRIES} status codes`,
+    params: { code: 'problem.settings.legendMax', max: LEGEND_ENTRIES },
+  });
 
 const StatusLegendSchema = z.object({
   deviceStatus: legend,
@@ -66,7 +69,10 @@ export const SettingsSchema = z.object({
     .array(TransportSchema)
     .min(1, 'keep at least one transport')
     .max(TransportSchema.options.length, 'each transport at most once')
-    .refine((list) => new Set(list).size === list.length, 'each transport at most once'),
+    .refine((list) => new Set(list).size === list.length, {
+      message: 'each transport at most once',
+      params: { code: 'problem.settings.transportRepeated' },
+    }),
   statusLegend: StatusLegendSchema,
   /** Show per-tile playback stats by default. */
   statsOverlay: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_GRID } from './layout';
 import { displayText, LIMITS, plainText } from './limits';
+import type { CodedFieldProblem } from './domain/errors';
 
 /** The shortest dwell a tour page may have: shorter, and operators see nothing but switches. */
 export const MIN_DWELL_SECONDS = 5;
@@ -103,27 +104,44 @@ export function tourReferenceProblems(
     | { kind: 'tile'; view: string; column: number; row: number },
   views: ReadonlyMap<string, TourViewRef>,
   at = '',
-): { path: string; message: string }[] {
+): CodedFieldProblem[] {
   const join = (key: string) => (at === '' ? key : key.startsWith('[') ? `${at}${key}` : `${at}.${key}`);
-  const problems: { path: string; message: string }[] = [];
+  const problems: CodedFieldProblem[] = [];
   if (tour.kind === 'views') {
     tour.views.forEach((id, i) => {
       if (typeof id === 'string' && !views.has(id))
-        problems.push({ path: join(`views[${i}]`), message: `no view "${id}"` });
+        problems.push({
+          path: join(`views[${i}]`),
+          message: `no view "${id}"`,
+          code: 'problem.tour.noView',
+          params: { id },
+        });
     });
     return problems;
   }
   const view = views.get(tour.view);
-  if (!view) return [{ path: join('view'), message: `no view "${tour.view}"` }];
+  if (!view)
+    return [
+      {
+        path: join('view'),
+        message: `no view "${tour.view}"`,
+        code: 'problem.tour.noView',
+        params: { id: tour.view },
+      },
+    ];
   if (tour.column > view.grid.columns)
     problems.push({
       path: join('column'),
       message: `the view "${view.name ?? view.id}" has ${view.grid.columns} column${view.grid.columns === 1 ? '' : 's'}`,
+      code: 'problem.tour.columns',
+      params: { view: view.name ?? view.id, count: view.grid.columns },
     });
   if (tour.row > view.grid.rows)
     problems.push({
       path: join('row'),
       message: `the view "${view.name ?? view.id}" has ${view.grid.rows} row${view.grid.rows === 1 ? '' : 's'}`,
+      code: 'problem.tour.rows',
+      params: { view: view.name ?? view.id, count: view.grid.rows },
     });
   return problems;
 }
@@ -136,7 +154,7 @@ export function fileTourReferenceProblems(
   tour: Readonly<Record<string, unknown>>,
   views: ReadonlyMap<string, TourViewRef>,
   at: string,
-): { path: string; message: string }[] {
+): CodedFieldProblem[] {
   const { kind, view, column, row } = tour;
   if (kind === 'views' && Array.isArray(tour.views))
     return tourReferenceProblems({ kind, views: tour.views }, views, at);

@@ -33,7 +33,8 @@ const TransferViewSchema = z
     if (!checked.success)
       for (const issue of checked.error.issues)
         if (issue.code === 'custom')
-          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+          // Its code and parameters too (`problem.layout.*`), for the renderer to word.
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: issue.params });
   });
 
 export const ViewsDocumentSchema = z

@@ -81,7 +81,7 @@ export interface DataFolderLock {
    * Told once, with a message for the user, when the lock is lost (this process was paused or the
    * disk stalled past the stale time and another shell took the folder). Writes are refused from then.
    */
-  onLost(listener: (message: string) => void): () => void;
+  onLost(listener: (lost: FolderLostError) => void): () => void;
 }
 
 /**
@@ -114,14 +114,14 @@ export async function lockDataFolder(
   const held: { by?: LockOwner } = {};
   // Before this shell holds it, a removal is proper-lockfile taking over a stale lock: let it.
   const mayRemove = () => !held.by || (!lost && inodeOfSync(lockDir) === held.by.ino);
-  const listeners = new Set<(message: string) => void>();
+  const listeners = new Set<(lost: FolderLostError) => void>();
   const loseLock = (why: string) => {
     if (lost) return lost;
     lost = new FolderLostError(dir, why);
     log.error(
       `lost the lock on the data folder ${dir} (${why}): this shell saves nothing more there; close it`,
     );
-    for (const listener of listeners) listener(lost.message);
+    for (const listener of listeners) listener(lost);
     return lost;
   };
   const take = () =>
@@ -191,7 +191,7 @@ export async function lockDataFolder(
     },
     onLost(listener) {
       listeners.add(listener);
-      if (lost) listener(lost.message);
+      if (lost) listener(lost);
       return () => listeners.delete(listener);
     },
   };

@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '../core/logger';
 import { operatorLogDir } from '../core/operator-log';
 import { cleanOrphanTempFiles } from '../core/orphan-temp-files';
 import { errorCode } from '../core/storage-failure';
+import type { FolderLostError } from '../core/folder-write-gate';
 import type { SecretCipher } from '../core/ports';
 import { AesGcmCipher } from './adapters/aes-gcm-cipher';
 import { KeyFileStore } from './adapters/key-file-store';
@@ -41,7 +42,7 @@ export interface DataFolder {
    * Told once, with a message for the user, if this shell loses the folder to another one (it was
    * paused past the lock's stale time): from then every write into the folder is refused.
    */
-  onLost(listener: (message: string) => void): () => void;
+  onLost(listener: (lost: FolderLostError) => void): () => void;
   /**
    * Undo this opening and let the folder go (a refused provisioning file): a folder it made is
    * removed; otherwise an old key file it moved comes back, and a key it made, with its location

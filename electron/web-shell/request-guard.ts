@@ -8,6 +8,8 @@ const TOKEN_BYTES = 32;
 export interface Refusal {
   status: 401 | 403 | 421;
   message: string;
+  /** The refusal as a stable code, for the renderer to word (AppError.code). */
+  code: string;
 }
 
 /**
@@ -51,16 +53,20 @@ export class RequestGuard {
   checkHost(headers: IncomingHttpHeaders): Refusal | undefined {
     const host = headers.host?.toLowerCase();
     if (host === `127.0.0.1:${this.port}` || host === `localhost:${this.port}`) return undefined;
-    return { status: 421, message: 'This server answers only to 127.0.0.1 and localhost on its own port.' };
+    return {
+      status: 421,
+      message: 'This server answers only to 127.0.0.1 and localhost on its own port.',
+      code: 'shell.wrongHost',
+    };
   }
 
   /** For /api: the browser's own statement of who is calling must be us. Run after checkHost. */
   checkOrigin(headers: IncomingHttpHeaders): Refusal | undefined {
     if (headers['sec-fetch-site'] === 'cross-site')
-      return { status: 403, message: 'Calls from other sites are refused.' };
+      return { status: 403, message: 'Calls from other sites are refused.', code: 'shell.otherSite' };
     const origin = headers.origin;
     if (origin !== undefined && origin !== `http://${headers.host?.toLowerCase()}`)
-      return { status: 403, message: 'Calls from other origins are refused.' };
+      return { status: 403, message: 'Calls from other origins are refused.', code: 'shell.otherOrigin' };
     return undefined;
   }
 
@@ -72,6 +78,7 @@ export class RequestGuard {
       message:
         'This page is not signed in to the browser shell (it was restarted, or the link lacked its token). ' +
         'Open the URL the shell printed.',
+      code: 'shell.notSignedIn',
     };
   }
 

@@ -13,9 +13,11 @@ import { startFileLogging } from '../core/log-file';
 import { operatorLogDir } from '../core/operator-log';
 import { createLogger, type Logger } from '../core/logger';
 import { redactor } from '../core/redact';
+import { folderLostNotice } from '../core/folder-write-gate';
 import { EmbeddedDemo } from '../demo-platform/embedded-demo';
 import { openDataFolder, type DataFolderOptions } from './data-folder';
 import { EventStream } from './event-stream';
+import { provisioningRefusedNotice, standingProvisioningPath } from '../core/provisioning-file';
 import { importProvisioningFile } from './import-provisioning-file';
 import { RequestGuard } from './request-guard';
 import { createShellApp, malformedRequest } from './shell-app';
@@ -129,11 +131,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     await core.applyStandingProvisioning(standing).then(
       (result) => result && log.info(`applied the standing provisioning file; file ${result.file}`),
       (error: unknown) =>
-        core.notify({
-          level: 'error',
-          source: 'provisioning',
-          message: `The standing provisioning file was refused: ${(error as Error).message}`,
-        }),
+        core.notify(provisioningRefusedNotice(standing ?? standingProvisioningPath(), error, true)),
     );
   }
 
@@ -141,7 +139,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   // The token is a credential: no log line may ever show it.
   redactor.register('web-shell:token', guard.token);
   // A shell paused past the lock's stale time may find its folder taken: it stops saving, and says so.
-  folder.onLost((message) => core.notify({ level: 'error', source: 'data-folder', message }));
+  folder.onLost((lost) => core.notify(folderLostNotice(lost)));
   const files = new StaticFiles(rendererDir);
   const stream = new EventStream(log.child('events'), options.heartbeatMs);
   const unsubscribe = core.onAny((event, payload) => stream.publish(event, payload));

@@ -29,8 +29,13 @@ export interface ShellAppParts {
 }
 
 /** The one failure shape of the transport: a Result, as every channel answers. */
-function failure(kind: AppError['kind'], message: string): { ok: false; error: AppError } {
-  return { ok: false, error: { kind, message } };
+function failure(
+  kind: AppError['kind'],
+  message: string,
+  code: string,
+  params?: AppError['params'],
+): { ok: false; error: AppError } {
+  return { ok: false, error: { kind, message, code, ...(params && { params }) } };
 }
 
 /** A bare answer for a request too malformed to route (the Node adapter refuses it): still with our headers. */
@@ -99,23 +104,34 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
     const headers = c.env.incoming.headers;
     const refusal = guard.checkOrigin(headers) ?? guard.checkSession(headers);
     if (refusal)
-      return c.json(failure(refusal.status === 401 ? 'auth' : 'forbidden', refusal.message), refusal.status);
+      return c.json(
+        failure(refusal.status === 401 ? 'auth' : 'forbidden', refusal.message, refusal.code),
+        refusal.status,
+      );
     await next();
   });
 
   app.all('/api/events', (c) =>
     c.req.method === 'GET'
       ? events.open(c)
-      : c.json(failure('invalid-request', 'Use GET for /api/events.'), 405, { Allow: 'GET' }),
+      : c.json(failure('invalid-request', 'Use GET for /api/events.', 'shell.useGet'), 405, { Allow: 'GET' }),
   );
 
   app.all(
     '/api/*',
     async (c, next) => {
       const channel = channelOf(c.req.path);
-      if (!isChannel(channel)) return c.json(failure('invalid-input', `Unknown channel "${channel}".`), 404);
+      if (!isChannel(channel))
+        return c.json(
+          failure('invalid-input', `Unknown channel "${channel}".`, 'input.unknownChannel', { channel }),
+          404,
+        );
       if (c.req.method !== 'POST')
-        return c.json(failure('invalid-request', `Use POST for ${channel}.`), 405, { Allow: 'POST' });
+        return c.json(
+          failure('invalid-request', `Use POST for ${channel}.`, 'shell.usePost', { channel }),
+          405,
+          { Allow: 'POST' },
+        );
       c.set('channel', channel);
       await next();
     },
@@ -124,26 +140,45 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
       if (body.kind === 'too-large')
         // The rest of the upload is not read: close the connection after the answer.
         return c.json(
-          failure('invalid-input', `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+          failure(
+            'invalid-input',
+            `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+            'shell.bodyTooLarge',
+            {
+              max: MAX_BODY_BYTES,
+            },
+          ),
           413,
           {
             Connection: 'close',
           },
         );
       if (body.kind === 'not-utf8')
-        return c.json(failure('invalid-input', 'The request body is not UTF-8 text.'), 400);
+        return c.json(
+          failure('invalid-input', 'The request body is not UTF-8 text.', 'shell.bodyNotUtf8'),
+          400,
+        );
       if (body.kind === 'broken')
-        return c.json(failure('invalid-input', 'The request body could not be read to its end.'), 400);
+        return c.json(
+          failure('invalid-input', 'The request body could not be read to its end.', 'shell.bodyBroken'),
+          400,
+        );
       const text = body.text;
       // No body (none sent, or an empty chunked one) is no input: the channel's schema decides.
       let input: unknown;
       if (text.trim() !== '') {
         if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
-          return c.json(failure('invalid-input', 'Send the input as application/json.'), 415);
+          return c.json(
+            failure('invalid-input', 'Send the input as application/json.', 'shell.notJsonType'),
+            415,
+          );
         try {
           input = JSON.parse(text);
         } catch {
-          return c.json(failure('invalid-input', 'The request body is not valid JSON.'), 400);
+          return c.json(
+            failure('invalid-input', 'The request body is not valid JSON.', 'shell.bodyNotJson'),
+            400,
+          );
         }
       }
       const result = await core.call(c.get('channel'), input);
@@ -173,6 +208,13 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
           messagePage(
             'Not signed in',
             'Open the URL that `npm run web` printed: it carries this run’s token. A link from an earlier run no longer works.',
+            [
+              {
+                lang: 'zh-CN',
+                title: '未登录',
+                text: '请打开 `npm run web` 打印出的网址：它带有本次运行的令牌。之前运行的链接已不再有效。',
+              },
+            ],
           ),
           401,
         );
@@ -190,7 +232,7 @@ export function createShellApp({ guard, files, events, core, log }: ShellAppPart
 
   app.onError((error, c) => {
     log.error('request failed', { error: error.message });
-    return c.json(failure('internal', 'The browser shell failed on this request.'), 500);
+    return c.json(failure('internal', 'The browser shell failed on this request.', 'shell.failed'), 500);
   });
 
   return app;

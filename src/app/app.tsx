@@ -7,7 +7,9 @@ import { ServiceBanner } from '../components/service-banner';
 import { useCatalogStore } from '../features/catalog/catalog-store';
 import { FirstRun } from '../features/profiles/first-run';
 import { startWallMemory } from '../features/wall/wall-store';
+import type { Notice } from '../../electron/shared/contract';
 import { api } from '../lib/bridge';
+import { noticeWords } from '../lib/error-words';
 import { startRoom } from '../features/room/start-room';
 import { startCoreMirror, useCoreMirror } from '../session/core-mirror';
 import { useNoticesStore } from '../session/notices-store';
@@ -37,7 +39,9 @@ export function App() {
   const { t } = useTranslation('app');
 
   useEffect(() => {
-    const stopNotices = api.on('app:notice', notify);
+    // The core's notices are coded: worded here in the operator's language.
+    const coreNotice = (n: Notice) => notify({ ...n, message: noticeWords(n) });
+    const stopNotices = api.on('app:notice', coreNotice);
     const stopMirror = startCoreMirror(api);
     const stopRoom = startRoom(api);
     const stopProfiles = connect();
@@ -47,7 +51,7 @@ export function App() {
     const stopEarly = useCoreMirror.subscribe(({ appInfo }) => {
       if (!appInfo) return;
       stopEarly();
-      for (const n of appInfo.notices) if (n.level !== 'info') notify(n);
+      for (const n of appInfo.notices) if (n.level !== 'info') coreNotice(n);
     });
     void load();
     return () => {

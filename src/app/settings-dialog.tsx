@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Dialog } from '../components/dialog';
 import { StatusLegendEditor } from '../features/catalog/status-legend-editor';
 import { StorageTierBadge, StorageTierMeaning } from '../features/profiles/storage-tier-badge';
@@ -14,6 +14,7 @@ import { KioskLockPanel } from './settings/kiosk-lock-panel';
 import { KioskSettings } from './settings/kiosk-settings';
 import { PlaybackSettings } from './settings/playback-settings';
 import { SaveActions } from './settings/save-status';
+import { StorageWhere } from './settings/storage-where';
 import { UnsavedCloseDialog } from './settings/unsaved-close-dialog';
 import { UnsavedSections, UnsavedSectionsContext } from './settings/unsaved-sections';
 import { useKioskStatus } from './settings/use-kiosk-status';
@@ -156,15 +157,7 @@ export function SettingsDialog({ onClose }: { onClose(): void }) {
                   <StorageTierBadge tier={appInfo.storageTier} />{' '}
                   <StorageTierMeaning tier={appInfo.storageTier} />
                 </p>
-                <p className="text-muted small" data-testid="storage-description">
-                  {/* The core's own description of where the secrets are, shown as it came. */}
-                  <Trans
-                    t={t}
-                    i18nKey="dialog.storageWhere"
-                    values={{ where: appInfo.storageDescription }}
-                    components={{ core: <span data-core-words /> }}
-                  />
-                </p>
+                <StorageWhere info={appInfo} />
               </section>
             )}
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatSince } from '../i18n/format';
+import { platformReasonWords } from '../lib/error-words';
 import { useCoreMirror } from '../session/core-mirror';
 
 /**
@@ -22,7 +23,9 @@ export function PlatformBanner() {
             ? t('platformBanner.titleAt', { origin: status.origin, since: formatSince(status.since) })
             : t('platformBanner.title', { since: formatSince(status.since) })}
         </strong>
-        {status.reason ? t('platformBanner.bodyReason', { reason: status.reason }) : t('platformBanner.body')}
+        {status.reason
+          ? t('platformBanner.bodyReason', { reason: platformReasonWords(status) })
+          : t('platformBanner.body')}
       </span>
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import type { AppError } from '../../electron/shared/contract';
 import { plainError } from '../lib/plain-error';
+import { profileName } from '../lib/profile-name';
 import { useCoreMirror } from '../session/core-mirror';
 import { selectActiveProfile, selectPreviousProfile, useProfileSession } from '../session/profiles-store';
 import { Button } from './button';
@@ -63,11 +64,11 @@ export function ProfileTroubleActions({ onEditProfile, error: shownError }: Prof
         }}
         data-testid="edit-active-profile"
       >
-        {t('profileTrouble.edit', { name: active.name })}
+        {t('profileTrouble.edit', { name: profileName(active) })}
       </Button>
       {previous && (
         <Button size="small" busy={busy} onClick={() => void back()} data-testid="back-to-previous-profile">
-          {t('profileTrouble.back', { name: previous.name })}
+          {t('profileTrouble.back', { name: profileName(previous) })}
         </Button>
       )}
       {error && (

@@ -11,8 +11,10 @@ const columnsFrom = (widths: readonly number[], from: number) =>
  *
  * Device names on one platform tend to share a long prefix and differ at the end (a site, then a
  * number), so cutting the end, as `text-overflow: ellipsis` does, cuts exactly what tells them apart.
- * The tail gets half of the room (the head the other half, plus one for an odd budget); spaces next
- * to the ellipsis are dropped so it reads as one word. Counts columns, not characters (a Han
+ * The tail gets half of the room (the head the other half, plus one for an odd budget), and the
+ * head what the tail left: a tail of Han characters in an odd half leaves a column, which the head
+ * then takes (a Latin letter), so the name fills its room; spaces next to the ellipsis are dropped
+ * so it reads as one word. Counts columns, not characters (a Han
  * character or an emoji is two, see display-width), and never splits a grapheme.
  */
 export function elideMiddle(text: string, maxChars: number): string {
@@ -22,15 +24,53 @@ export function elideMiddle(text: string, maxChars: number): string {
   const budget = Math.floor(maxChars) - 1;
   if (budget < 1) return maxChars >= 1 ? ELLIPSIS : '';
   const tailBudget = Math.floor(budget / 2);
-  let headEnd = 0;
-  for (let used = 0; headEnd < parts.length && used + widths[headEnd]! <= budget - tailBudget; headEnd++)
-    used += widths[headEnd]!;
   let tailStart = parts.length;
-  for (let used = 0; tailStart > headEnd && used + widths[tailStart - 1]! <= tailBudget; tailStart--)
-    used += widths[tailStart - 1]!;
+  let tailUsed = 0;
+  for (; tailStart > 0 && tailUsed + widths[tailStart - 1]! <= tailBudget; tailStart--)
+    tailUsed += widths[tailStart - 1]!;
+  let headEnd = 0;
+  let headUsed = 0;
+  for (; headEnd < tailStart && headUsed + widths[headEnd]! <= budget - tailUsed; headEnd++)
+    headUsed += widths[headEnd]!;
+  // And a column the head could not use (a Han character where one column was left) goes to the tail.
+  for (; tailStart > headEnd && headUsed + tailUsed + widths[tailStart - 1]! <= budget; tailStart--)
+    tailUsed += widths[tailStart - 1]!;
   const head = parts.slice(0, headEnd).join('').trimEnd();
   const tail = parts.slice(tailStart).join('').trimStart();
   return `${head}${ELLIPSIS}${tail}`;
+}
+
+/**
+ * How much of a head fits before an ellipsis in `room` (pixels, or any unit `measure` gives): the
+ * longest run of its graphemes that, with the ellipsis after it, is no wider than the room, and how
+ * wide that is; the whole head, and its width, when it fits without one.
+ *
+ * `text-overflow: ellipsis` does the same inside its box but leaves the rest of the box blank, up to
+ * a whole character: a Han character is as wide as two letters, so a box of Chinese left a gap of up
+ * to one character between "…" and the tail. Sized to `width`, the head's box ends at its ellipsis
+ * and the tail follows it. `measure` is the width of a text as drawn (a canvas's measureText in the
+ * element's font); it is read a few times (a binary search), each time for a whole prefix, so
+ * kerning and wide characters count as they are drawn.
+ */
+export function fitHead(
+  head: string,
+  room: number,
+  measure: (text: string) => number,
+): { shown: number; width: number; cut: boolean } {
+  const parts = graphemes(head);
+  const whole = measure(head);
+  if (whole <= room) return { shown: parts.length, width: whole, cut: false };
+  const widthOf = (n: number) => measure(parts.slice(0, n).join('').trimEnd() + ELLIPSIS);
+  // The widths grow with n: the largest n whose width fits.
+  let low = 0;
+  let high = parts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (widthOf(mid) <= room) low = mid;
+    else high = mid - 1;
+  }
+  const width = widthOf(low);
+  return width <= room ? { shown: low, width, cut: true } : { shown: 0, width: 0, cut: true };
 }
 
 // Where a word ends: a space, a separator, or the CJK punctuation that does the same in Chinese

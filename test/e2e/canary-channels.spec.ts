@@ -1,10 +1,10 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHANNELS, type Channel } from '../../electron/shared/contract';
 import type { ProfileSaveInput } from '../../electron/shared/profile';
-import { openCanaryRun, expectNoLeak, type CanaryRun } from '../support/canary/canary-run';
+import { expectNoLeak } from '../support/canary/canary-run';
 import { CANARY } from '../support/canary/needles';
-import type { WebShellSession } from '../support/web-shell';
+import { canaryProfiles, realProfiles } from './pages/canary-profiles';
+import { canary, chooseDemo, ids, page, s, snapshot, useCanaryRun } from './pages/canary-session';
 
 /**
  * The canary test (issue 4, part 7), channel by channel: every channel driven from the page (a
@@ -17,96 +17,26 @@ import type { WebShellSession } from '../support/web-shell';
 /** At least this many API answers read: the search covered real ground (a run reads about 216). */
 const CHANNELS_MIN_API = 150;
 
-let canary: CanaryRun;
-let s: WebShellSession;
-let page: Page;
-let ids: Record<string, string>;
-const snapshot = (label: string, p?: Page) => canary.snapshot(label, p);
-
-beforeAll(async () => {
-  canary = await openCanaryRun();
-  ({ s, page, ids } = canary);
-});
-
-afterAll(async () => {
-  await canary?.close();
-});
+useCanaryRun();
 
 /** A profile of each credential type, canary (then rotated and renamed, as an operator would) and real. */
 async function saveProfiles(): Promise<void> {
-  const { user, product, device, project } = s.demo.credentials;
   const save = async (input: Omit<ProfileSaveInput, 'baseUrl'>) => {
     const saved = await s.call('profiles:save', { baseUrl: s.demo.baseUrl, ...input });
     if (!saved.ok) throw new Error(saved.error.message);
     return saved.value;
   };
-  const canaries: (Omit<ProfileSaveInput, 'baseUrl'> & { rotated: Record<string, string> })[] = [
-    {
-      name: 'Canary User',
-      placement: 'query',
-      credentialType: 'user',
-      keys: { userKey: user.userKey, authKey: user.authKey },
-      secrets: { authSecret: CANARY.user },
-      rotated: { authSecret: CANARY.userRotated },
-    },
-    {
-      name: 'Canary Product',
-      placement: 'headers',
-      credentialType: 'product',
-      keys: { productKey: product.productKey, queryKey: product.queryKey },
-      secrets: { querySecret: CANARY.product },
-      rotated: { querySecret: CANARY.productRotated },
-    },
-    {
-      name: 'Canary Device',
-      placement: 'query',
-      credentialType: 'device',
-      keys: { deviceKey: device.deviceKey },
-      secrets: { queryToken: CANARY.device },
-      rotated: { queryToken: CANARY.deviceRotated },
-    },
-    {
-      name: 'Canary Project',
-      placement: 'headers',
-      credentialType: 'project',
-      keys: { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-      secrets: { projectAuthSecret: CANARY.project },
-      rotated: { projectAuthSecret: CANARY.projectRotated },
-    },
-  ];
-  for (const { rotated, ...p } of canaries) {
+  for (const { rotated, ...p } of canaryProfiles(s.demo.credentials)) {
     const first = await save(p);
     await save({ ...p, id: first.id, name: `${p.name} edited`, secrets: rotated });
   }
-  await save({
-    name: 'Real Product',
-    placement: 'query',
-    credentialType: 'product',
-    keys: { productKey: product.productKey, queryKey: product.queryKey },
-    secrets: { querySecret: product.querySecret },
-  });
-  await save({
-    name: 'Real Device',
-    placement: 'headers',
-    credentialType: 'device',
-    keys: { deviceKey: device.deviceKey },
-    secrets: { queryToken: device.queryToken },
-  });
-  await save({
-    name: 'Real Project',
-    placement: 'query',
-    credentialType: 'project',
-    keys: { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-    secrets: { projectAuthSecret: project.projectAuthSecret },
-  });
+  for (const p of realProfiles(s.demo.credentials)) await save(p);
 }
 
 describe('canary: no secret reaches the renderer through any channel', () => {
   it('first run takes the demo; a profile of each credential type is stored', async () => {
     await page.getByTestId('first-run').waitFor();
-    await page.getByTestId('choose-demo').click();
-    await page.getByTestId('app-shell').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('product-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await chooseDemo(page);
     await saveProfiles();
     await canary.refreshIds();
     expect(Object.keys(ids)).toHaveLength(8);

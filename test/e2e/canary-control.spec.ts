@@ -7,6 +7,7 @@ import { needles, scanFiles, type Leak } from '../support/canary/needles';
 import { dumpPage, scanDump } from '../support/canary/page-dump';
 import { ensureTestRenderer } from '../support/test-renderer';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
+import { AppShellPage } from './pages/app-shell-page';
 
 /**
  * The control of the canary tests (canary.spec.ts, canary-channels.spec.ts): their search finds
@@ -58,7 +59,7 @@ describe('canary search (control)', () => {
       );
       const p = await context.newPage();
       await p.goto(`${s.shell.origin}/?token=${s.shell.token}`);
-      await p.locator('[data-testid="app-root"][data-state="ready"]').waitFor();
+      await new AppShellPage(p).ready();
       await p.evaluate(async (v) => {
         localStorage.setItem('control', v.local);
         sessionStorage.setItem('control', v.session);

@@ -1,10 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_TYPE_LABELS, type CredentialType } from '../../electron/shared/domain';
-import { openCanaryRun, expectNoLeak, type CanaryRun } from '../support/canary/canary-run';
+import { expectNoLeak } from '../support/canary/canary-run';
 import { CANARY } from '../support/canary/needles';
 import { waitForFramesToAdvance } from '../support/frames';
-import type { WebShellSession } from '../support/web-shell';
+import { canaryProfiles, realProfiles, type CanaryProfile } from './pages/canary-profiles';
+import { canary, chooseDemo, ids, page, s, snapshot, useCanaryRun } from './pages/canary-session';
 
 /**
  * The canary test (issue 4, part 7), through the UI: secrets typed into the real UI in real Chromium,
@@ -38,18 +39,10 @@ function profileForm(root: Locator) {
 }
 type ProfileFormUi = ReturnType<typeof profileForm>;
 
-interface ProfileEntry {
-  name: string;
-  type: CredentialType;
-  placement: 'query' | 'headers';
-  keys: Record<string, string>;
-  secrets: Record<string, string>;
-}
-
-async function fillProfile(f: ProfileFormUi, p: ProfileEntry, baseUrl: string): Promise<void> {
+async function fillProfile(f: ProfileFormUi, p: CanaryProfile, baseUrl: string): Promise<void> {
   await f.name.fill(p.name);
   await f.baseUrl.fill(baseUrl);
-  await f.type(p.type).check();
+  await f.type(p.credentialType).check();
   for (const [k, v] of Object.entries(p.keys)) await f.field(k).fill(v);
   for (const [k, v] of Object.entries(p.secrets)) await f.field(k).fill(v);
   await f.placement(p.placement).check();
@@ -70,20 +63,7 @@ async function testConnection(f: ProfileFormUi): Promise<string> {
 /** At least this many API answers read: the search covered real ground (a run reads about 106). */
 const UI_MIN_API = 80;
 
-let canary: CanaryRun;
-let s: WebShellSession;
-let page: Page;
-let ids: Record<string, string>;
-const snapshot = (label: string, p?: Page) => canary.snapshot(label, p);
-
-beforeAll(async () => {
-  canary = await openCanaryRun();
-  ({ s, page, ids } = canary);
-});
-
-afterAll(async () => {
-  await canary?.close();
-});
+useCanaryRun();
 
 describe('canary: no secret typed into the UI reaches the renderer or a plain-text file', () => {
   it('first run: the connect form tests canary credentials (refused), then the demo choice connects', async () => {
@@ -95,7 +75,7 @@ describe('canary: no secret typed into the UI reaches the renderer or a plain-te
       f,
       {
         name: 'First run',
-        type: 'user',
+        credentialType: 'user',
         placement: 'query',
         keys: { userKey: user.userKey, authKey: user.authKey },
         secrets: { authSecret: CANARY.firstRun },
@@ -104,73 +84,13 @@ describe('canary: no secret typed into the UI reaches the renderer or a plain-te
     );
     expect(await testConnection(f)).toBe('false');
     await f.cancel.click();
-    await page.getByTestId('choose-demo').click();
-    await page.getByTestId('app-shell').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('product-item').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await chooseDemo(page);
     await snapshot('after first run');
   });
 
   it('the profile form creates, tests and edits a profile of each credential type', async () => {
-    const { product, device, project } = s.demo.credentials;
-    const canaries: ProfileEntry[] = [
-      {
-        name: 'Canary User',
-        type: 'user',
-        placement: 'query',
-        keys: { userKey: s.demo.credentials.user.userKey, authKey: s.demo.credentials.user.authKey },
-        secrets: { authSecret: CANARY.user },
-      },
-      {
-        name: 'Canary Product',
-        type: 'product',
-        placement: 'headers',
-        keys: { productKey: product.productKey, queryKey: product.queryKey },
-        secrets: { querySecret: CANARY.product },
-      },
-      {
-        name: 'Canary Device',
-        type: 'device',
-        placement: 'query',
-        keys: { deviceKey: device.deviceKey },
-        secrets: { queryToken: CANARY.device },
-      },
-      {
-        name: 'Canary Project',
-        type: 'project',
-        placement: 'headers',
-        keys: { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-        secrets: { projectAuthSecret: CANARY.project },
-      },
-    ];
-    const rotated: Record<string, string> = {
-      'Canary User': CANARY.userRotated,
-      'Canary Product': CANARY.productRotated,
-      'Canary Device': CANARY.deviceRotated,
-      'Canary Project': CANARY.projectRotated,
-    };
-    const reals: ProfileEntry[] = [
-      {
-        name: 'Real Product',
-        type: 'product',
-        placement: 'query',
-        keys: { productKey: product.productKey, queryKey: product.queryKey },
-        secrets: { querySecret: product.querySecret },
-      },
-      {
-        name: 'Real Device',
-        type: 'device',
-        placement: 'headers',
-        keys: { deviceKey: device.deviceKey },
-        secrets: { queryToken: device.queryToken },
-      },
-      {
-        name: 'Real Project',
-        type: 'project',
-        placement: 'query',
-        keys: { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-        secrets: { projectAuthSecret: project.projectAuthSecret },
-      },
-    ];
+    const canaries = canaryProfiles(s.demo.credentials);
+    const reals = realProfiles(s.demo.credentials);
 
     await page.getByTestId('manage-profiles').click();
     const dialog = page.getByTestId('profiles-dialog');
@@ -199,7 +119,7 @@ describe('canary: no secret typed into the UI reaches the renderer or a plain-te
       expect(await f.field(secretName).inputValue()).toBe('');
       expect(await testConnection(f)).toBe('false');
       await f.name.fill(`${p.name} edited`);
-      await f.field(secretName).fill(rotated[p.name]);
+      await f.field(secretName).fill(p.rotated[secretName]);
       expect(await testConnection(f)).toBe('false');
       await f.save.click();
       await saveAnyway(page);

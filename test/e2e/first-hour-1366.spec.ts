@@ -1,9 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LayoutTile } from '../../electron/shared/layout';
-import { openWallSession, tileOf, type WallSession } from '../bench/lib/wall-session';
+import { tileOf, type WallSession } from '../bench/lib/wall-session';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
+import {
+  expectAllInside,
+  openDevices,
+  openNineTileWall,
+  openTileMenu,
+  visitInside,
+} from './pages/window-reach';
 
 /**
  * An operator's first hour at 1366 × 768 (issue #30), in Chromium through the browser shell against
@@ -17,69 +23,6 @@ import { openWebShell, type WebShellSession } from '../support/web-shell';
 const SCREENS = '.tmp/screens';
 const SMALL = { width: 1366, height: 768 };
 const LARGE = { width: 1920, height: 1080 };
-
-/** What may be pressed or typed in. */
-const CONTROLS =
-  'button, a[href], input, select, textarea, [role^="menuitem"], [role="option"], [tabindex]:not([tabindex="-1"])';
-/** What opens over or beside the wall. */
-const OPEN_THINGS = '[role="menu"], dialog[open], [data-testid="side-panel"]';
-
-interface Outside {
-  where: string;
-  control: string;
-  box: { top: number; left: number; bottom: number; right: number };
-}
-
-/**
- * Every visible control of every open menu, dialog and panel that lies outside the window and cannot
- * be scrolled into it (a control in a scrolling box that is itself inside the window is reachable).
- */
-function controlsOutsideWindow(page: Page): Promise<Outside[]> {
-  return page.evaluate(
-    ({ controls, openThings }) => {
-      const W = window.innerWidth;
-      const H = window.innerHeight;
-      const inWindow = (r: DOMRect) =>
-        r.top >= -0.5 && r.left >= -0.5 && r.bottom <= H + 0.5 && r.right <= W + 0.5;
-      const scrollsInWindow = (el: Element, root: Element) => {
-        for (let at = el.parentElement; at && at !== root.parentElement; at = at.parentElement) {
-          const s = getComputedStyle(at);
-          const scrolls =
-            (/(auto|scroll)/.test(s.overflowY) && at.scrollHeight > at.clientHeight) ||
-            (/(auto|scroll)/.test(s.overflowX) && at.scrollWidth > at.clientWidth);
-          if (scrolls) return inWindow(at.getBoundingClientRect());
-        }
-        return false;
-      };
-      const out: Outside[] = [];
-      for (const root of document.querySelectorAll(openThings)) {
-        const where =
-          root.getAttribute('data-testid') ?? root.getAttribute('aria-label') ?? root.tagName.toLowerCase();
-        const own = root.matches(controls) ? [root] : [];
-        for (const el of [...own, ...root.querySelectorAll(controls)]) {
-          const style = getComputedStyle(el);
-          const r = el.getBoundingClientRect();
-          if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0 || r.height === 0)
-            continue;
-          if (el.closest('[hidden]')) continue;
-          if (inWindow(r) || scrollsInWindow(el, root)) continue;
-          out.push({
-            where,
-            control: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 60),
-            box: {
-              top: Math.round(r.top),
-              left: Math.round(r.left),
-              bottom: Math.round(r.bottom),
-              right: Math.round(r.right),
-            },
-          });
-        }
-      }
-      return out;
-    },
-    { controls: CONTROLS, openThings: OPEN_THINGS },
-  );
-}
 
 /** Look at it at both sizes (the PNGs are read by a person), then back to 1366 × 768. */
 async function shoot(page: Page, name: string): Promise<void> {
@@ -95,34 +38,17 @@ describe('the first hour at 1366 × 768: every menu, dialog and panel inside the
   let nine: string[];
 
   beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    wall = await openWallSession({ viewport: SMALL });
+    ({ wall, nine } = await openNineTileWall(SMALL, 'first-hour-3x3'));
     page = wall.page;
-    nine = wall.deviceKeys.slice(0, 9);
-    const tiles: LayoutTile[] = nine.map((deviceKey, i) => ({
-      deviceKey,
-      column: (i % 3) + 1,
-      row: Math.floor(i / 3) + 1,
-    }));
-    await wall.showLayout('first-hour-3x3', { columns: 3, rows: 3 }, tiles);
-    await page
-      .getByRole('button', { name: /^Open devices of / })
-      .first()
-      .click();
-    await page.getByTestId('device-row').first().waitFor({ timeout: 30_000 });
+    await openDevices(page);
   });
   afterAll(async () => {
     await wall?.close();
   });
 
-  const expectInside = async (what: string) => {
-    const outside = await controlsOutsideWindow(page);
-    expect(outside, `${what}: controls outside the 1366 × 768 window`).toEqual([]);
-  };
-
   it('the catalog and a 3 × 3 view', async () => {
     await page.locator(tileOf(nine[8])).waitFor();
-    await expectInside('catalog and wall');
+    await expectAllInside(page, 'catalog and wall');
     await shoot(page, 'catalog-wall');
   });
 
@@ -167,16 +93,14 @@ describe('the first hour at 1366 × 768: every menu, dialog and panel inside the
   it('the tile menu of every bottom-row tile opens inside the window (up, since there is no room below)', async () => {
     for (const deviceKey of nine.slice(6)) {
       const tile = page.locator(tileOf(deviceKey));
-      await tile.hover();
-      await tile.getByTestId('wall-tile-menu').click();
-      const menu = tile.getByRole('menu');
-      await menu.waitFor();
-      await expectInside(`tile menu of ${deviceKey}`);
-      // "Remove from wall", the last item, can be reached by the pointer.
-      await expect(tile.getByTestId('wall-tile-remove').isVisible()).resolves.toBe(true);
-      if (deviceKey === nine[6]) await shoot(page, 'tile-menu-bottom-row');
-      await page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'detached' });
+      await visitInside(page, {
+        open: () => openTileMenu(tile),
+        opened: tile.getByRole('menu'),
+        name: `tile menu of ${deviceKey}`,
+        // "Remove from wall", the last item, can be reached by the pointer.
+        check: () => expect(tile.getByTestId('wall-tile-remove').isVisible()).resolves.toBe(true),
+        shoot: async () => deviceKey === nine[6] && (await shoot(page, 'tile-menu-bottom-row')),
+      });
     }
   });
 
@@ -185,31 +109,30 @@ describe('the first hour at 1366 × 768: every menu, dialog and panel inside the
       ['wall-layout-menu', 'view-menu'],
       ['tour-menu', 'tour-menu'],
     ] as const) {
-      await page.getByTestId(testId).click();
-      await page.locator('[role="menu"]').first().waitFor();
-      await expectInside(name);
-      await shoot(page, name);
-      await page.keyboard.press('Escape');
-      await page.locator('[role="menu"]').waitFor({ state: 'detached' });
+      await visitInside(page, {
+        open: () => page.getByTestId(testId).click(),
+        opened: page.locator('[role="menu"]').first(),
+        name,
+        shoot: () => shoot(page, name),
+      });
     }
   });
 
   it('settings, templates, the operator log and profiles', async () => {
-    const open = async (button: string, root: Locator, name: string, close: () => Promise<void>) => {
-      await page.getByTestId(button).click();
-      await root.waitFor();
-      await expectInside(name);
-      await shoot(page, name);
-      await close();
-      await root.waitFor({ state: 'detached' });
-    };
-    const escape = () => page.keyboard.press('Escape');
-    await open('open-settings', page.getByTestId('settings-dialog'), 'settings', escape);
+    const open = (button: string, opened: Locator, name: string, close?: () => Promise<void>) =>
+      visitInside(page, {
+        open: () => page.getByTestId(button).click(),
+        opened,
+        name,
+        shoot: () => shoot(page, name),
+        close,
+      });
+    await open('open-settings', page.getByTestId('settings-dialog'), 'settings');
     await open('open-templates', page.getByTestId('side-panel'), 'templates', () =>
       page.getByTestId('open-templates').click(),
     );
-    await open('open-operator-log', page.getByTestId('operator-log'), 'operator-log', escape);
-    await open('manage-profiles', page.locator('dialog[open]'), 'profiles', escape);
+    await open('open-operator-log', page.getByTestId('operator-log'), 'operator-log');
+    await open('manage-profiles', page.locator('dialog[open]'), 'profiles');
   });
 });
 
@@ -219,16 +142,8 @@ describe('the first hour at 1366 × 768: what the second round found', () => {
   let keys: string[];
 
   beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    wall = await openWallSession({ viewport: SMALL });
+    ({ wall, nine: keys } = await openNineTileWall(SMALL, 'round-two'));
     page = wall.page;
-    keys = wall.deviceKeys.slice(0, 9);
-    const tiles: LayoutTile[] = keys.map((deviceKey, i) => ({
-      deviceKey,
-      column: (i % 3) + 1,
-      row: Math.floor(i / 3) + 1,
-    }));
-    await wall.showLayout('round-two', { columns: 3, rows: 3 }, tiles);
   });
   afterAll(async () => {
     await wall?.close();
@@ -267,7 +182,7 @@ describe('the first hour at 1366 × 768: what the second round found', () => {
     await asked.waitFor();
     await expect(asked.textContent()).resolves.toContain('Playback settings');
     await expect(asked.textContent()).resolves.toContain('Decode settings');
-    await expectNothingOutside(page);
+    await expectAllInside(page, 'settings unsaved');
     await shoot(page, 'settings-unsaved');
     await asked.getByTestId('settings-keep-editing').click();
     await asked.waitFor({ state: 'detached' });
@@ -479,7 +394,3 @@ describe('the first hour at 1366 × 768: the templates panel', () => {
     await shoot(page, 'templates-409');
   });
 });
-
-async function expectNothingOutside(page: Page): Promise<void> {
-  expect(await controlsOutsideWindow(page)).toEqual([]);
-}

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWebShell, type WebShellSession } from '../support/web-shell';
+import type { WebShellSession } from '../support/web-shell';
 import { englishWords, whereWords } from './pages/english-scan';
 import { WallPage } from './pages/wall-page';
+import { SCREENS, SMALL_WINDOW as SMALL, openChineseShell, openSmallShell } from './pages/zh-session';
 
 /**
  * An operator's first hour in Chinese (issue #32, item 7), in Chromium through the browser shell
@@ -15,8 +15,6 @@ import { WallPage } from './pages/wall-page';
  * photographed into .tmp/screens/first-hour-zh-*.png for a person to look at.
  */
 
-const SCREENS = '.tmp/screens';
-const SMALL = { width: 1366, height: 768 };
 const LARGE = { width: 1920, height: 1080 };
 const PIN = '482916';
 
@@ -57,13 +55,6 @@ function platformData(s: WebShellSession): string[] {
   return [...out].filter((x) => x.length > 0);
 }
 
-/** Switch the shell to Chinese through the core, as Settings › Language does. */
-async function speakChinese(s: WebShellSession): Promise<void> {
-  const set = await s.call('settings:set', { language: 'zh-CN' });
-  if (!set.ok) throw new Error(set.error.message);
-  await s.page.locator('html[lang="zh-CN"]').waitFor({ timeout: 15_000 });
-}
-
 describe('the first hour in Chinese at 1366 × 768 (and 1920 × 1080)', () => {
   let s: WebShellSession;
   let page: Page;
@@ -73,11 +64,9 @@ describe('the first hour in Chinese at 1366 × 768 (and 1920 × 1080)', () => {
   const scan = (screen: string) => scanScreen(page, screen, data);
 
   beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    s = await openWebShell({ viewport: SMALL });
+    s = await openChineseShell();
     page = s.page;
     wall = new WallPage(page);
-    await speakChinese(s);
     const info = await s.call('app:info');
     data = [
       ...platformData(s),
@@ -294,8 +283,7 @@ describe('a locked kiosk in Chinese: the wall alone, and the admin PIN', () => {
   let data: string[];
 
   beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    s = await openWebShell({ viewport: SMALL });
+    s = await openSmallShell();
     page = s.page;
     const { data: demo, credentials } = s.demo;
     const product = demo.products.find((p) => p.userKey === credentials.user.userKey)!;

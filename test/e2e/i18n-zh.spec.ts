@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWallSession, type WallSession } from '../bench/lib/wall-session';
+import { describe, expect, it } from 'vitest';
+import { SCREENS, page, speak, useSmallWall, wall } from './pages/zh-session';
 
 /**
  * The app in Simplified Chinese, in Chromium through the browser shell against the demo platform:
@@ -9,18 +8,7 @@ import { openWallSession, type WallSession } from '../bench/lib/wall-session';
  * back gives the English again. Screenshots at 1366 × 768 in .tmp/screens (fonts-noto-cjk).
  */
 
-const SCREENS = '.tmp/screens';
-let wall: WallSession;
-let page: Page;
-
-beforeAll(async () => {
-  wall = await openWallSession({ viewport: { width: 1366, height: 768 } });
-  page = wall.page;
-}, 120_000);
-
-afterAll(async () => {
-  await wall?.close();
-});
+useSmallWall();
 
 const htmlLang = () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
@@ -65,10 +53,7 @@ describe('the app in Chinese (zh-CN)', () => {
       .waitFor({ timeout: 30_000 });
     expect(await htmlLang()).toEqual(['en', 'ltr']);
 
-    await wall.settings({ language: 'zh-CN' });
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', undefined, {
-      timeout: 15_000,
-    });
+    await speak(wall.session, 'zh-CN');
     expect(await htmlLang()).toEqual(['zh-CN', 'ltr']);
 
     const catalog = page.getByTestId('catalog');
@@ -123,8 +108,7 @@ describe('the app in Chinese (zh-CN)', () => {
   }, 60_000);
 
   it('goes back to English without a restart', async () => {
-    await wall.settings({ language: 'en' });
-    await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 15_000 });
+    await speak(wall.session, 'en');
     await expect(page.getByTestId('devices-summary').textContent()).resolves.toBe('24 devices');
     await expect(page.locator('#devices-heading').textContent()).resolves.toBe('Devices of 园区周界监控');
     await expect(page.getByTestId('open-operator-log').textContent()).resolves.toBe('Log');

@@ -8,6 +8,8 @@ import { openWallSession, type WallSession } from '../bench/lib/wall-session';
  * the head gives way behind one ellipsis and the tail, chosen by width (a Han character is two
  * columns), shows whole, its number included. Before, a tail six Han characters long shrank by a
  * fraction of a pixel beside the head and showed an ellipsis of its own ("一号办公楼东侧地… …摄像机5").
+ * The head's box is sized to what it draws, so no blank is left between its ellipsis and the tail
+ * (before, \`text-overflow: ellipsis\` left up to a whole Han character of it).
  * Catalog rows at the default and the narrowest catalog width, and the wall's tile titles.
  * Screenshots in .tmp/screens.
  */
@@ -32,10 +34,32 @@ afterAll(async () => {
   await wall?.close();
 });
 
-/** How each shortened name of a region shows: its parts, what is cut, and whether it fits its box. */
+/**
+ * How each shortened name of a region shows: its parts, what is cut, whether it fits its box, and
+ * the blank between the head's drawn ellipsis and the tail (px). What the head draws is found with
+ * the browser's own text layout: a span in the head's font holding the longest prefix that, with
+ * "…", fits the head's box, as `text-overflow: ellipsis` draws it.
+ */
 const shownNames = (root: Locator) =>
-  root.locator('[data-testid="mid-ellipsis"]').evaluateAll((names) =>
-    names.map((name) => {
+  root.locator('[data-testid="mid-ellipsis"]').evaluateAll((names) => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre;left:0;top:0';
+    document.body.append(probe);
+    const drawnWidth = (head: HTMLElement): number => {
+      const s = getComputedStyle(head);
+      probe.style.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const room = head.getBoundingClientRect().width;
+      const parts = Array.from(new Intl.Segmenter().segment(head.textContent ?? ''), (g) => g.segment);
+      let best = 0;
+      for (let n = 0; n < parts.length; n++) {
+        probe.textContent = `${parts.slice(0, n).join('').trimEnd()}…`;
+        const w = probe.getBoundingClientRect().width;
+        if (w <= room + 0.01) best = w;
+        else break;
+      }
+      return best;
+    };
+    const shown = names.map((name) => {
       const head = name.querySelector<HTMLElement>('.mid-ellipsis-head')!;
       const tail = name.querySelector<HTMLElement>('.mid-ellipsis-tail');
       const box = name.parentElement!.getBoundingClientRect();
@@ -48,9 +72,12 @@ const shownNames = (root: Locator) =>
         // The tail's own ellipsis shows once its box is narrower than its text by any amount.
         tailCut: !!t && !!text && t.width < text.width - 0.01,
         tailInside: !t || (t.left >= box.left - 0.5 && t.right <= box.right + 0.5),
+        gap: head.scrollWidth > head.clientWidth ? head.getBoundingClientRect().width - drawnWidth(head) : 0,
       };
-    }),
-  );
+    });
+    probe.remove();
+    return shown;
+  });
 
 /** Open a product's devices; resolves once a row of its own (named with `sample`) shows. */
 async function openProduct(name: string, sample: string): Promise<Locator> {
@@ -87,6 +114,8 @@ describe('Chinese names shortened in the middle, measured by width', () => {
       ).toBe(true);
       for (const n of names) {
         expect(n, width).toMatchObject({ tailCut: false, tailInside: true });
+        // The tail follows the ellipsis: no blank between (before, up to a Han character's width).
+        expect(n.gap, `${width}: ${n.full}`).toBeLessThan(1.5);
         expect(n.full.endsWith(n.tail), width).toBe(true);
         expect(n.tail, width).toMatch(/\d+$/);
       }
@@ -104,6 +133,7 @@ describe('Chinese names shortened in the middle, measured by width', () => {
     expect(stations.length).toBeGreaterThan(0);
     for (const n of names) {
       expect(n).toMatchObject({ tailCut: false, tailInside: true });
+      expect(n.gap, n.full).toBeLessThan(1.5);
       expect(n.full.endsWith(n.tail)).toBe(true);
     }
     // "体育中心站4号站台下行": the tail starts with the platform's number, which tells them apart.

@@ -1,8 +1,8 @@
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWebShell, type WebShellSession } from '../support/web-shell';
+import type { WebShellSession } from '../support/web-shell';
 import { englishWords } from './pages/english-scan';
+import { SCREENS, openChineseShell } from './pages/zh-session';
 
 /**
  * The first run, the profiles dialog and Settings in Chinese (issue #32), at 1366 × 768 in Chromium
@@ -10,8 +10,6 @@ import { englishWords } from './pages/english-scan';
  * .tmp/screens/ for a person to look at, and none shows an English word outside codes, URLs, the
  * names of protocols and the operator's own data.
  */
-
-const SCREENS = '.tmp/screens';
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENS}/${name}.png` });
@@ -21,12 +19,8 @@ let s: WebShellSession;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENS, { recursive: true });
-  s = await openWebShell({ viewport: { width: 1366, height: 768 } });
+  s = await openChineseShell();
   page = s.page;
-  const set = await s.call('settings:set', { language: 'zh-CN' });
-  if (!set.ok) throw new Error(set.error.message);
-  await page.locator('html[lang="zh-CN"]').waitFor();
 });
 
 afterAll(async () => {
@@ -64,7 +58,8 @@ describe('profiles and settings in Chinese at 1366 × 768', () => {
     await shoot(page, 'zh-profiles-list');
     expect(await englishWords(dialog, data)).toEqual([]);
 
-    await dialog.getByRole('button', { name: `编辑 ${demo.name}` }).click();
+    // The name the core gave the demo profile is worded in the reader's language.
+    await dialog.getByRole('button', { name: '编辑 演示平台' }).click();
     const form = dialog.getByTestId('profile-form');
     await form.getByRole('button', { name: '测试连接' }).click();
     await form.getByTestId('connection-test').waitFor({ timeout: 60_000 });

@@ -314,6 +314,40 @@ describe('the control room: a console drives another PC’s screen over MQTT', (
     await waitForFramesToAdvance(wall.page, tileVideo(key), { timeoutMs: 45_000 });
   }, 120_000);
 
+  it('titles the tiles of a view sent with device keys only (a script’s) by the devices’ names on the screen', async () => {
+    // Devices no view of either PC holds: only the screen's own lookup can know their names.
+    const keys = desk.deviceKeys.slice(-2);
+    const named = keys.map((key) => wall.demo.data.deviceByKey.get(key)!.deviceName);
+    const { rev } = await desk.call('room:send', {
+      screen: SCREEN.name,
+      command: {
+        view: {
+          name: 'Keys only',
+          grid: { columns: 2, rows: 1 },
+          tiles: keys.map((deviceKey, i) => ({ deviceKey, column: i + 1, row: 1 })),
+        },
+      },
+    });
+    const screenPage = wall.page;
+    for (const [i, key] of keys.entries())
+      await expect
+        .poll(
+          () =>
+            screenPage
+              .locator(`[data-testid="wall-tile"][data-device-key="${key}"] [data-testid="wall-tile-name"]`)
+              .getAttribute('title')
+              .catch(() => null),
+          { timeout: 60_000 },
+        )
+        .toBe(`${named[i]} (${key})`);
+    await waitForFramesToAdvance(screenPage, tileVideo(keys[0]), { timeoutMs: 45_000 });
+    // Still the revision sent: the screen named the tiles itself, and reports them by name.
+    await until('the console seeing the names the screen reports', async () => {
+      const s = screenOf(await desk.call('room:status'), SCREEN.name);
+      return s?.reported?.rev === rev && s.reported.tiles.every((t) => named.includes(t.deviceName ?? ''));
+    });
+  }, 180_000);
+
   it('shows the Room settings section at 1366 × 768, the password never shown', async () => {
     const page = desk.page;
     await page.getByTestId('open-settings').click();

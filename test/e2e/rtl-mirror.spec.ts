@@ -1,8 +1,7 @@
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LayoutTile } from '../../electron/shared/layout';
-import { openWallSession, tileOf, type WallSession } from '../bench/lib/wall-session';
+import { tileOf, type WallSession } from '../bench/lib/wall-session';
+import { openDevices, openNineTileWall, openTileMenu, visitInside } from './pages/window-reach';
 
 /**
  * Ready for a right-to-left language (issue #32, item 6): no such language exists yet, so the page is
@@ -16,48 +15,6 @@ import { openWallSession, tileOf, type WallSession } from '../bench/lib/wall-ses
 const SCREENS = '.tmp/screens';
 const WINDOW = { width: 1366, height: 768 };
 
-/** What may be pressed or typed in. */
-const CONTROLS =
-  'button, a[href], input, select, textarea, [role^="menuitem"], [role="option"], [tabindex]:not([tabindex="-1"])';
-/** What opens over or beside the wall. */
-const OPEN_THINGS = '[role="menu"], [role="dialog"], dialog[open], [data-testid="side-panel"]';
-
-/** Visible controls of open menus, dialogs and panels outside the window, unless a scrolling box inside it holds them. */
-function controlsOutsideWindow(page: Page): Promise<string[]> {
-  return page.evaluate(
-    ({ controls, openThings }) => {
-      const inWindow = (r: DOMRect) =>
-        r.top >= -0.5 && r.left >= -0.5 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5;
-      const scrollsInWindow = (el: Element, root: Element) => {
-        for (let at = el.parentElement; at && at !== root.parentElement; at = at.parentElement) {
-          const s = getComputedStyle(at);
-          const scrolls =
-            (/(auto|scroll)/.test(s.overflowY) && at.scrollHeight > at.clientHeight) ||
-            (/(auto|scroll)/.test(s.overflowX) && at.scrollWidth > at.clientWidth);
-          if (scrolls) return inWindow(at.getBoundingClientRect());
-        }
-        return false;
-      };
-      const out: string[] = [];
-      for (const root of document.querySelectorAll(openThings)) {
-        for (const el of [...(root.matches(controls) ? [root] : []), ...root.querySelectorAll(controls)]) {
-          const style = getComputedStyle(el);
-          const r = el.getBoundingClientRect();
-          if (style.visibility === 'hidden' || style.display === 'none' || r.width === 0 || r.height === 0)
-            continue;
-          if (el.closest('[hidden]') || inWindow(r) || scrollsInWindow(el, root)) continue;
-          const name = (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40);
-          out.push(
-            `${name} [${Math.round(r.left)}, ${Math.round(r.top)} – ${Math.round(r.right)}, ${Math.round(r.bottom)}]`,
-          );
-        }
-      }
-      return out;
-    },
-    { controls: CONTROLS, openThings: OPEN_THINGS },
-  );
-}
-
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
   if (!b) throw new Error(`${locator.toString()} has no box`);
@@ -69,31 +26,16 @@ describe('a right-to-left page at 1366 × 768', () => {
   let page: Page;
   let nine: string[];
 
-  const expectInside = async (what: string) => {
-    expect(await controlsOutsideWindow(page), `${what}: controls outside the window`).toEqual([]);
-  };
   const shoot = (name: string) => page.screenshot({ path: `${SCREENS}/rtl-mirror-${name}.png` });
 
   beforeAll(async () => {
-    await mkdir(SCREENS, { recursive: true });
-    wall = await openWallSession({ viewport: WINDOW, liveMedia: false });
+    ({ wall, nine } = await openNineTileWall(WINDOW, 'rtl-3x3', { liveMedia: false }));
     page = wall.page;
-    nine = wall.deviceKeys.slice(0, 9);
-    const tiles: LayoutTile[] = nine.map((deviceKey, i) => ({
-      deviceKey,
-      column: (i % 3) + 1,
-      row: Math.floor(i / 3) + 1,
-    }));
-    await wall.showLayout('rtl-3x3', { columns: 3, rows: 3 }, tiles);
     // As a right-to-left language would (src/i18n/start-i18n.ts sets dir with the language).
     await page.evaluate(() => {
       document.documentElement.dir = 'rtl';
     });
-    await page
-      .getByRole('button', { name: /^Open devices of / })
-      .first()
-      .click();
-    await page.getByTestId('device-row').first().waitFor({ timeout: 30_000 });
+    await openDevices(page);
     await page.locator(tileOf(nine[8])).waitFor();
   });
   afterAll(async () => {
@@ -159,46 +101,43 @@ describe('a right-to-left page at 1366 × 768', () => {
   it('opens every tile menu inside the window, at both edges and on the bottom row', async () => {
     for (const deviceKey of [nine[0], nine[2], nine[6], nine[8]]) {
       const tile = page.locator(tileOf(deviceKey));
-      await tile.hover();
-      await tile.getByTestId('wall-tile-menu').click();
-      const menu = tile.getByRole('menu');
-      await menu.waitFor();
-      await expectInside(`tile menu of ${deviceKey}`);
-      if (deviceKey === nine[6]) await shoot('tile-menu');
-      await page.keyboard.press('Escape');
-      await menu.waitFor({ state: 'detached' });
+      await visitInside(page, {
+        open: () => openTileMenu(tile),
+        opened: tile.getByRole('menu'),
+        name: `tile menu of ${deviceKey}`,
+        shoot: async () => deviceKey === nine[6] && (await shoot('tile-menu')),
+      });
     }
   });
 
   it('opens the toolbar’s menus and the grid panel inside the window', async () => {
     for (const testId of ['wall-layout-menu', 'tour-menu', 'wall-grid-size']) {
-      await page.getByTestId(testId).click();
-      const opened = page.locator('[role="menu"], .wall-presets-panel').first();
-      await opened.waitFor();
-      await expectInside(testId);
-      await shoot(testId);
-      await page.keyboard.press('Escape');
-      await opened.waitFor({ state: 'detached' });
+      await visitInside(page, {
+        open: () => page.getByTestId(testId).click(),
+        opened: page.locator('[role="menu"], .wall-presets-panel').first(),
+        name: testId,
+        shoot: () => shoot(testId),
+      });
     }
   });
 
   it('keeps the settings dialog and the templates panel inside the window', async () => {
-    await page.getByTestId('open-settings').click();
-    const dialog = page.getByTestId('settings-dialog');
-    await dialog.waitFor();
-    await expectInside('settings');
-    await shoot('settings');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+    await visitInside(page, {
+      open: () => page.getByTestId('open-settings').click(),
+      opened: page.getByTestId('settings-dialog'),
+      name: 'settings',
+      shoot: () => shoot('settings'),
+    });
 
-    await page.getByTestId('open-templates').click();
     const panel = page.getByTestId('side-panel');
-    await panel.waitFor();
-    await expectInside('templates');
-    // The panel sits at the inline end: the left edge.
-    expect((await box(panel)).left).toBeLessThan(2);
-    await shoot('templates');
-    await page.getByTestId('open-templates').click();
-    await panel.waitFor({ state: 'detached' });
+    await visitInside(page, {
+      open: () => page.getByTestId('open-templates').click(),
+      opened: panel,
+      name: 'templates',
+      // The panel sits at the inline end: the left edge.
+      check: async () => expect((await box(panel)).left).toBeLessThan(2),
+      shoot: () => shoot('templates'),
+      close: () => page.getByTestId('open-templates').click(),
+    });
   });
 });

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWallSession, type WallSession } from '../bench/lib/wall-session';
+import { describe, expect, it } from 'vitest';
+import { SCREENS, page, speak, useSmallWall, wall } from './pages/zh-session';
 
 /**
  * The archive template panel in Simplified Chinese (issue #32), in Chromium through the browser shell
@@ -9,18 +8,7 @@ import { openWallSession, type WallSession } from '../bench/lib/wall-session';
  * re-words what is on screen without a restart. Screenshots at 1366 × 768 in .tmp/screens.
  */
 
-const SCREENS = '.tmp/screens';
-let wall: WallSession;
-let page: Page;
-
-beforeAll(async () => {
-  wall = await openWallSession({ viewport: { width: 1366, height: 768 } });
-  page = wall.page;
-}, 120_000);
-
-afterAll(async () => {
-  await wall?.close();
-});
+useSmallWall();
 
 /** The panel's words a person reads, the data aside (identifiers, keys, codes in monospace). */
 const uiWords = (root: string) =>
@@ -63,10 +51,7 @@ const englishIn = (text: string) =>
 
 describe('the template panel in Chinese (zh-CN)', () => {
   it('words the form, its problems and an import in Chinese, and back in English', async () => {
-    await wall.settings({ language: 'zh-CN' });
-    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN', undefined, {
-      timeout: 15_000,
-    });
+    await speak(wall.session, 'zh-CN');
     await page.getByTestId('open-templates').click();
     const panel = page.getByTestId('template-panel');
     await panel.getByTestId('template-form').waitFor({ timeout: 30_000 });
@@ -106,8 +91,7 @@ describe('the template panel in Chinese (zh-CN)', () => {
     expect(englishIn(await uiWords('[data-testid="template-import-dialog"]'))).toEqual([]);
 
     // English again, without a restart: what is on screen is worded anew.
-    await wall.settings({ language: 'en' });
-    await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 15_000 });
+    await speak(wall.session, 'en');
     await expect(dialog.getByTestId('import-error').textContent()).resolves.toBe(
       'JSON syntax error at line 4, column 3: expected "," or "}" but found "\\""',
     );

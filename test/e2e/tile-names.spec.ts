@@ -138,7 +138,9 @@ describe('tiles titled by their devices’ names, looked up by the core', () => 
     const detail = tile.locator('[data-testid="wall-tile-detail"]');
     await expect
       .poll(() => detail.textContent(), { timeout: 30_000 })
-      .toBe(`${offline.deviceName} is offline.`);
+      .toBe(`The platform said: ${offline.deviceName} is offline.`);
+    // The platform's words, marked as its own (not the app's, so not translated).
+    expect(await detail.locator('[data-core-words]').textContent()).toBe(`${offline.deviceName} is offline.`);
     expect(await tile.textContent()).not.toContain(offline.deviceKey);
     // A captioned tile is named by its caption.
     const captioned = named[3];
@@ -146,7 +148,7 @@ describe('tiles titled by their devices’ names, looked up by the core', () => 
     const bay = page.locator(tileOf(captioned.deviceKey));
     await expect
       .poll(() => bay.locator('[data-testid="wall-tile-detail"]').textContent(), { timeout: 60_000 })
-      .toBe('Loading bay is offline.');
+      .toBe('The platform said: Loading bay is offline.');
     await shoot(page, 'offline');
     s.media!.faults.clear(offline.deviceKey);
     s.media!.faults.clear(captioned.deviceKey);

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../core-context';
+import type { SecretCipher } from '../ports';
 import { diagnosticsReport } from '../diagnostics-report';
 import type { CoreHandlers } from '../run-handler';
 
@@ -16,11 +17,24 @@ function systemLanguages(ask: () => string[]): string[] {
   }
 }
 
+/**
+ * Where the secrets are kept as a code for the renderer to word (app:info's storageCode), when the
+ * cipher has one; its English words stay storageDescription.
+ */
+async function storageCode(
+  cipher: SecretCipher,
+): Promise<{ storageCode?: string; storageParams?: Record<string, string | number> }> {
+  if (!cipher.describeCode) return {};
+  const { code, params } = await cipher.describeCode();
+  return { storageCode: code, storageParams: params };
+}
+
 /** What the app is and where it runs, with the recent notices (app:info); diagnostics to send. */
 export function appHandlers(ctx: CoreContext): Pick<CoreHandlers, 'app:info' | 'app:diagnostics'> {
   const { app, cipher } = ctx.ports;
   return {
     'app:info': async () => ({
+      ...(await storageCode(cipher)),
       name: app.name ?? 'Control Room Wall',
       version: app.version ?? '0.0.0',
       shell: app.shell,

@@ -16,9 +16,12 @@ export function catalogHandlers(ctx: CoreContext): Pick<CoreHandlers, 'products:
       const productKey =
         input.productKey ?? (profile.credentialType === 'product' ? profile.keys.productKey : undefined);
       if (!productKey)
-        throw new CoreError('invalid-input', 'Choose a product: listing devices needs its product key.', [
-          { path: 'productKey', message: 'required' },
-        ]);
+        throw new CoreError(
+          'invalid-input',
+          'Choose a product: listing devices needs its product key.',
+          [{ path: 'productKey', message: 'required', code: 'input.required' }],
+          { code: 'catalog.productRequired' },
+        );
       return client.listDevices(productKey, {
         keyword: input.keyword,
         page: input.page,

@@ -37,7 +37,7 @@ export function layoutHandlers(
       throw new CoreError(
         'invalid-input',
         `There is no saved view "${id}".`,
-        [{ path: 'id', message: 'no such view' }],
+        [{ path: 'id', message: 'no such view', code: 'problem.noSuchView' }],
         { code: 'notFound.view', params: { id } },
       );
     return layout;
@@ -51,9 +51,12 @@ export function layoutHandlers(
 
     'layouts:save': async (draft) => {
       if (!(await ctx.vault.get(draft.profileId)))
-        throw new CoreError('invalid-input', `The layout's profile "${draft.profileId}" does not exist.`, [
-          { path: 'profileId', message: 'no such profile' },
-        ]);
+        throw new CoreError(
+          'invalid-input',
+          `The layout's profile "${draft.profileId}" does not exist.`,
+          [{ path: 'profileId', message: 'no such profile', code: 'problem.noSuchProfile' }],
+          { code: 'layout.noProfile', params: { id: draft.profileId } },
+        );
       // A draft made before the names of its tiles arrived keeps them (device-name-lookup.ts).
       const layout = await ctx.deviceNames.fill({ ...draft, id: draft.id ?? (await newId(draft.name)) });
       await layouts.saveMany([layout]);
@@ -88,7 +91,15 @@ export function layoutHandlers(
           'invalid-input',
           `This view is shown by the tour${users.length === 1 ? '' : 's'} ${names}: take it out of ` +
             `${users.length === 1 ? 'that tour' : 'those tours'} (or remove ${users.length === 1 ? 'it' : 'them'}) first.`,
-          [{ path: 'id', message: `shown by the tour${users.length === 1 ? '' : 's'} ${names}` }],
+          [
+            {
+              path: 'id',
+              message: `shown by the tour${users.length === 1 ? '' : 's'} ${names}`,
+              code: 'problem.shownByTours',
+              params: { tours: names },
+            },
+          ],
+          { code: 'layout.shownByTours', params: { tours: names, count: users.length } },
         );
       }
       const removed = await layouts.remove(id);
@@ -100,6 +111,7 @@ export function layoutHandlers(
           level: 'warning',
           source: 'settings',
           message: 'The kiosk start layout was removed, so kiosk mode was turned off.',
+          code: 'notice.kioskStartRemoved',
         });
         await ctx.announce.settings();
       }

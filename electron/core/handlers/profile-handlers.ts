@@ -45,7 +45,7 @@ export function profileHandlers(ctx: CoreContext): Pick<CoreHandlers, ProfileCha
         throw new CoreError(
           'invalid-input',
           `There is no connection profile "${id}".`,
-          [{ path: 'id', message: 'no such profile' }],
+          [{ path: 'id', message: 'no such profile', code: 'problem.noSuchProfile' }],
           { code: 'notFound.profile', params: { id } },
         );
       await ctx.selectProfile(id);

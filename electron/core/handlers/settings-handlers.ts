@@ -11,17 +11,29 @@ export function settingsHandlers(ctx: CoreContext): Pick<CoreHandlers, 'settings
     'settings:set': async (patch) => {
       const start = patch.kiosk?.startLayout;
       if (start && !(await layouts.get(start)))
-        throw new CoreError('invalid-input', `There is no layout "${start}".`, [
-          { path: 'kiosk.startLayout', message: 'no such layout' },
-        ]);
+        throw new CoreError(
+          'invalid-input',
+          `There is no layout "${start}".`,
+          [{ path: 'kiosk.startLayout', message: 'no such layout', code: 'problem.noSuchLayout' }],
+          { code: 'notFound.layout', params: { id: start } },
+        );
       const current = await settings.get();
       const enabled = patch.kiosk?.enabled ?? current.kiosk.enabled;
       const startLayout =
         patch.kiosk?.startLayout !== undefined ? patch.kiosk.startLayout : current.kiosk.startLayout;
       if (enabled && !startLayout)
-        throw new CoreError('invalid-input', 'Kiosk mode needs a start layout.', [
-          { path: 'kiosk.startLayout', message: 'required when kiosk mode is enabled' },
-        ]);
+        throw new CoreError(
+          'invalid-input',
+          'Kiosk mode needs a start layout.',
+          [
+            {
+              path: 'kiosk.startLayout',
+              message: 'required when kiosk mode is enabled',
+              code: 'problem.kioskNeedsStart',
+            },
+          ],
+          { code: 'settings.kioskNeedsStart' },
+        );
       const next = await settings.set(patch);
       await ctx.announce.settings();
       // The lock may have changed: the screens' kiosk status with it.

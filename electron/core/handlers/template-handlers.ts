@@ -16,7 +16,13 @@ export function templateHandlers(
       const problems = [
         ...(projectKey
           ? []
-          : [{ path: 'projectKey', message: 'required: the project to add the template to' }]),
+          : [
+              {
+                path: 'projectKey',
+                message: 'required: the project to add the template to',
+                code: 'template.projectKeyRequired',
+              },
+            ]),
         ...(checked.ok ? [] : checked.problems),
       ];
       if (problems.length || !checked.ok || !projectKey)
@@ -24,6 +30,8 @@ export function templateHandlers(
           'invalid-input',
           `The template cannot be added: ${summarizeProblems(problems)}`,
           problems,
+          // Worded as bad input is: each problem from its code.
+          { code: 'input.invalid', params: { count: problems.length } },
         );
       const result = await client.createTemplate(projectKey, checked.value);
       const entry = {

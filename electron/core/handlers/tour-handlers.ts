@@ -23,6 +23,7 @@ export function tourHandlers(
           'invalid-input',
           `The tour "${draft.name}" was not saved: ${summarizeProblems(problems)}.`,
           problems,
+          { code: 'tour.notSaved', params: { name: draft.name, count: problems.length } },
         );
       const taken = new Set((await tours.list()).map((t) => t.id));
       const tour = {

@@ -20,16 +20,38 @@ export function viewTransferHandlers(ctx: CoreContext): Pick<CoreHandlers, 'view
         ...(input?.views ?? []).flatMap((id, i) =>
           allViews.some((v) => v.id === id)
             ? []
-            : [{ path: `views[${i}]`, message: `no saved view "${id}"` }],
+            : [
+                {
+                  path: `views[${i}]`,
+                  message: `no saved view "${id}"`,
+                  code: 'problem.noSavedView',
+                  params: { id },
+                },
+              ],
         ),
         ...(input?.tours ?? []).flatMap((id, i) =>
           allTours.some((t) => t.id === id)
             ? []
-            : [{ path: `tours[${i}]`, message: `no saved tour "${id}"` }],
+            : [
+                {
+                  path: `tours[${i}]`,
+                  message: `no saved tour "${id}"`,
+                  code: 'problem.noSavedTour',
+                  params: { id },
+                },
+              ],
         ),
       ];
       if (missing.length)
-        throw new CoreError('invalid-input', `Nothing was exported: ${summarizeProblems(missing)}.`, missing);
+        throw new CoreError(
+          'invalid-input',
+          `Nothing was exported: ${summarizeProblems(missing)}.`,
+          missing,
+          {
+            code: 'views.notExported',
+            params: { count: missing.length },
+          },
+        );
 
       const viewIds = new Set(input?.views ?? allViews.map((v) => v.id));
       let chosenTours: Tour[];
@@ -77,6 +99,7 @@ export function viewTransferHandlers(ctx: CoreContext): Pick<CoreHandlers, 'view
           `The views file was refused and nothing was imported (${n} problem${n === 1 ? '' : 's'}): ` +
             summarizeProblems(check.problems),
           check.problems,
+          { code: 'views.refused', params: { count: n } },
         );
       }
       const { plan } = check;

@@ -13,11 +13,16 @@ export function windowHandlers(ctx: CoreContext): Pick<CoreHandlers, 'displays:l
         throw new CoreError(
           'invalid-request',
           'This shell has no windows of its own: the page opens the view in a new browser window instead.',
+          undefined,
+          { code: 'window.noWindows' },
         );
       if (!(await ctx.layouts.list()).some((l) => l.id === input.layoutId))
-        throw new CoreError('not-found', `There is no saved view with id "${input.layoutId}".`, [
-          { path: 'layoutId', message: 'no saved view has this id' },
-        ]);
+        throw new CoreError(
+          'not-found',
+          `There is no saved view with id "${input.layoutId}".`,
+          [{ path: 'layoutId', message: 'no saved view has this id', code: 'problem.noSuchView' }],
+          { code: 'notFound.viewWindow', params: { id: input.layoutId } },
+        );
       return windows.open(input);
     },
   };

@@ -1,11 +1,28 @@
-import { formatPath } from '../../shared/domain';
+import { formatPath, type ErrorParams } from '../../shared/domain';
 import { placeTiles } from '../../shared/layout';
 import { ROOM_MESSAGE_MAX_BYTES, RoomDesiredSchema, type RoomDesired } from '../../shared/room';
 import { tourReferenceProblems, type TourViewRef } from '../../shared/tour';
 
+/**
+ * Why a screen refuses a message: its English words, and the same as a code (`room.rejected.*`)
+ * with parameters (numbers, paths, names; never the payload) for a console to word in its language.
+ */
+export interface Refusal {
+  reason: string;
+  reasonCode: string;
+  reasonParams: ErrorParams;
+}
+
 /** A desired message a screen can apply, or why not (`rev` when the message carried a readable one). */
-export type DesiredCheck =
-  { ok: true; desired: RoomDesired } | { ok: false; rev: number | null; reason: string };
+export type DesiredCheck = { ok: true; desired: RoomDesired } | ({ ok: false; rev: number | null } & Refusal);
+
+const refusal = (reason: string, code: string, params: ErrorParams = {}): Refusal => ({
+  reason: clip(reason),
+  reasonCode: `room.rejected.${code}`,
+  reasonParams: params,
+});
+/** Where the problems are (`view.tiles[2].column, tour.views[0]`): what the coded words name. */
+const wherePaths = (paths: readonly string[]) => clip(paths.slice(0, 3).join(', '));
 
 /** What only this PC knows: its selected profile and its saved views. */
 export interface LocalFacts {
@@ -28,7 +45,11 @@ export function checkDesiredMessage(payload: Buffer | number): DesiredCheck {
     return {
       ok: false,
       rev: null,
-      reason: `the message is ${bytes} bytes, above the limit of ${ROOM_MESSAGE_MAX_BYTES} bytes`,
+      ...refusal(
+        `the message is ${bytes} bytes, above the limit of ${ROOM_MESSAGE_MAX_BYTES} bytes`,
+        'tooLarge',
+        { bytes, max: ROOM_MESSAGE_MAX_BYTES },
+      ),
     };
   let json: unknown;
   try {
@@ -36,7 +57,13 @@ export function checkDesiredMessage(payload: Buffer | number): DesiredCheck {
   } catch (error) {
     // Only where it broke: the parser's own message quotes the payload, which must not reach a log.
     const at = /position (\d+)/.exec((error as Error).message)?.[1];
-    return { ok: false, rev: null, reason: at ? `not JSON (it breaks at byte ${at})` : 'not JSON' };
+    return {
+      ok: false,
+      rev: null,
+      ...(at
+        ? refusal(`not JSON (it breaks at byte ${at})`, 'notJsonAt', { at: Number(at) })
+        : refusal('not JSON', 'notJson')),
+    };
   }
   const rev = readableRev(json);
   const parsed = RoomDesiredSchema.safeParse(json);
@@ -45,7 +72,14 @@ export function checkDesiredMessage(payload: Buffer | number): DesiredCheck {
     return {
       ok: false,
       rev,
-      reason: clip(`not a valid desired message: ${problems.slice(0, 3).join('; ')}`),
+      ...refusal(
+        `not a valid desired message: ${problems
+          .slice(0, 3)
+          .map((p) => `${p.where}: ${p.what}`)
+          .join('; ')}`,
+        'invalid',
+        { paths: wherePaths(problems.map((p) => p.where)), count: problems.length },
+      ),
     };
   }
   const desired = parsed.data;
@@ -53,30 +87,55 @@ export function checkDesiredMessage(payload: Buffer | number): DesiredCheck {
     const { problems } = placeTiles(desired.view);
     if (problems.length > 0) {
       const words = problems.slice(0, 3).map((p) => `view.${p.path}: ${p.message}`);
-      return { ok: false, rev, reason: clip(`the view does not fit its grid: ${words.join('; ')}`) };
+      return {
+        ok: false,
+        rev,
+        ...refusal(`the view does not fit its grid: ${words.join('; ')}`, 'viewDoesNotFit', {
+          paths: wherePaths(problems.map((p) => `view.${p.path}`)),
+          count: problems.length,
+        }),
+      };
     }
   }
   return { ok: true, desired };
 }
 
 /** This PC's half: a profile to resolve the devices with, and the saved views a tour names. */
-export async function localProblem(
+export async function localRefusal(
   desired: RoomDesired,
   facts: LocalFacts,
   pc: string,
-): Promise<string | null> {
+): Promise<Refusal | null> {
   if ('clear' in desired) return null;
   const profile = await facts.selectedProfile();
-  if (!profile) return `no profile is selected on ${pc}, so it cannot resolve the devices (select one there)`;
+  if (!profile)
+    return refusal(
+      `no profile is selected on ${pc}, so it cannot resolve the devices (select one there)`,
+      'noProfile',
+      { pc },
+    );
   if ('tour' in desired) {
     const views = new Map((await facts.savedViews()).map((v) => [v.id, v]));
     const problems = tourReferenceProblems(desired.tour, views, 'tour');
     if (problems.length > 0) {
       const words = problems.slice(0, 3).map((p) => `${p.path}: ${p.message} on ${pc}`);
-      return clip(`the tour cannot run here: ${words.join('; ')}`);
+      return refusal(`the tour cannot run here: ${words.join('; ')}`, 'tourCannotRun', {
+        pc,
+        paths: wherePaths(problems.map((p) => p.path)),
+        count: problems.length,
+      });
     }
   }
   return null;
+}
+
+/** A screen's refusal of a revision not above the one it already had (its words and code). */
+export function staleRevision(rev: number, highest: number): Refusal {
+  return refusal(
+    `revision ${rev} is not above revision ${highest}, which this screen already had: send it again (a console numbers it anew)`,
+    'staleRev',
+    { rev, highest },
+  );
 }
 
 type Issue = { code: string; path: PropertyKey[]; message: string; keys?: string[]; errors?: Issue[][] };
@@ -88,23 +147,27 @@ const HEADER = new Set(['rev', 'by', 'at']);
  * The schema's problems as `path: message`, the union of commands read as the branch the message
  * meant (its `view`, `tour` or `clear` key), so a bad tile says `view.tiles[2].column`, not "Invalid input".
  */
-function explain(issues: readonly Issue[], json: unknown, at: PropertyKey[] = []): string[] {
+function explain(
+  issues: readonly Issue[],
+  json: unknown,
+  at: PropertyKey[] = [],
+): { where: string; what: string }[] {
   const keys = json !== null && typeof json === 'object' ? Object.keys(json) : [];
-  return issues.flatMap((issue): string[] => {
+  return issues.flatMap((issue): { where: string; what: string }[] => {
     const path = [...at, ...issue.path];
     const where = formatPath(path) || '(message)';
     if (issue.code === 'invalid_union' && issue.errors && path.length === 0) {
       const meant = COMMANDS.findIndex((c) => keys.includes(c));
-      if (meant < 0) return [`${where}: needs one of "view", "tour" or "clear"`];
+      if (meant < 0) return [{ where, what: 'needs one of "view", "tour" or "clear"' }];
       return explain(issue.errors[meant] ?? [], json, path);
     }
     if (issue.code === 'unrecognized_keys' && path.length === 0) {
       // The command's own check sees the header's keys as unknown: only the others are.
       const extra = (issue.keys ?? []).filter((k) => !HEADER.has(k) && !COMMANDS.includes(k as never));
       const names = extra.map((k) => `"${k.length > 40 ? `${k.slice(0, 39)}…` : k}"`);
-      return extra.length > 0 ? [`${where}: unknown key(s) ${names.join(', ')}`] : [];
+      return extra.length > 0 ? [{ where, what: `unknown key(s) ${names.join(', ')}` }] : [];
     }
-    return [`${where}: ${issue.message}`];
+    return [{ where, what: issue.message }];
   });
 }
 

@@ -84,12 +84,23 @@ export class HostedBrokerRunner {
       this.deps.log.info(`hosting the room's broker on ${broker.host}:${broker.port}`);
       this.setProblem(null);
     } catch (error) {
-      const message =
+      const refused =
         error instanceof HostedBrokerError
-          ? error.message
-          : `The hosted broker could not start: ${String(error)}`;
+          ? error
+          : new HostedBrokerError(
+              'failed',
+              `The hosted broker could not start on ${wanted.host}:${wanted.port}: ${String(error)}`,
+              { host: wanted.host, port: wanted.port, technical: String(error) },
+            );
+      const message = refused.message;
       this.deps.log.warn(message);
-      this.deps.onNotice({ level: 'error', source: 'room', message });
+      this.deps.onNotice({
+        level: 'error',
+        source: 'room',
+        message,
+        code: refused.code,
+        params: refused.params,
+      });
       this.setProblem(message);
     }
   }

@@ -1,6 +1,7 @@
 import { Aedes } from 'aedes';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import type { ErrorParams } from '../../shared/domain';
 import { ROOM_MESSAGE_MAX_BYTES } from '../../shared/room';
 import { hostedBrokerNeedsLogin } from './hosted-broker-address';
 
@@ -33,14 +34,30 @@ export interface HostedBroker {
 export type HostedBrokerProblem =
   'credentials-required' | 'port-in-use' | 'address-unavailable' | 'not-permitted' | 'failed';
 
-/** Why the hosted broker could not start, in words for the user and as a code for the caller. */
+/** The code the renderer words each problem by (`errors:room.hosted.*`). */
+const PROBLEM_CODES: Record<HostedBrokerProblem, string> = {
+  'credentials-required': 'room.hosted.credentialsRequired',
+  'port-in-use': 'room.hosted.portInUse',
+  'address-unavailable': 'room.hosted.addressUnavailable',
+  'not-permitted': 'room.hosted.notPermitted',
+  failed: 'room.hosted.failed',
+};
+
+/**
+ * Why the hosted broker could not start: in English words, as a problem for the caller, and as a
+ * code with parameters (where it listens; the system's own words as `technical`) for the renderer.
+ */
 export class HostedBrokerError extends Error {
+  readonly code: string;
+
   constructor(
     readonly problem: HostedBrokerProblem,
     message: string,
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'HostedBrokerError';
+    this.code = PROBLEM_CODES[problem];
   }
 }
 
@@ -56,6 +73,7 @@ export async function startHostedBroker(options: HostedBrokerOptions): Promise<H
     throw new HostedBrokerError(
       'credentials-required',
       `The hosted broker can listen on ${options.host} (not only this PC) only with the room's username and password set: set both, or listen on 127.0.0.1.`,
+      { host: options.host },
     );
   }
 
@@ -135,20 +153,27 @@ function listenError(error: unknown, host: string, port: number): HostedBrokerEr
     return new HostedBrokerError(
       'port-in-use',
       `Port ${port} on ${host} is already in use (another broker, or another copy of the app?): choose another port or stop the other program.`,
+      { host, port },
     );
   }
   if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new HostedBrokerError(
       'address-unavailable',
       `This PC has no network address ${host} to listen on.`,
+      { host },
     );
   }
   if (code === 'EACCES' || code === 'EPERM') {
     return new HostedBrokerError(
       'not-permitted',
       `This PC does not allow the app to listen on port ${port} (ports below 1024 need an administrator): choose a port above 1024.`,
+      { port },
     );
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new HostedBrokerError('failed', `The hosted broker could not start on ${host}:${port}: ${message}`);
+  return new HostedBrokerError('failed', `The hosted broker could not start on ${host}:${port}: ${message}`, {
+    host,
+    port,
+    technical: message,
+  });
 }

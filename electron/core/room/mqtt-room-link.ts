@@ -1,10 +1,10 @@
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { RoomConnection } from '../../shared/room';
-import { describeLinkError, linkAddress, linkLostReason, scrubSecret } from './mqtt-link-reason';
-import type { OpenRoomLink, RoomLink, RoomLinkOptions } from './room-link';
+import { describeLinkError, linkAddress, linkLostReason, scrubReason, scrubSecret } from './mqtt-link-reason';
+import type { LinkReason, OpenRoomLink, RoomLink, RoomLinkOptions } from './room-link';
 
 type LinkState = RoomConnection['state'];
-type StateListener = (state: LinkState, reason: string | null) => void;
+type StateListener = (state: LinkState, reason: string | null, coded: LinkReason | null) => void;
 type MessageListener = (topic: string, payload: Buffer, retained: boolean) => void;
 type DroppedListener = (topic: string, bytes: number, retained: boolean) => void;
 
@@ -34,19 +34,19 @@ export const createMqttRoomLink: OpenRoomLink = (options: RoomLinkOptions): Room
   const droppedListeners = new Set<DroppedListener>();
   const pending = new Set<(error: Error) => void>();
   let state: LinkState = 'connecting';
-  let reason: string | null = null;
+  let reason: LinkReason | null = null;
   /** The last failure since the last connect: the reason a loss is reported with. */
-  let lastFailure: string | null = null;
+  let lastFailure: LinkReason | null = null;
   let closed = false;
 
-  const setState = (next: LinkState, why: string | null) => {
-    const cleanWhy = why === null ? null : scrub(why);
-    if (next === state && cleanWhy === reason) return;
+  const setState = (next: LinkState, why: LinkReason | null) => {
+    const cleanWhy = why === null ? null : scrubReason(why, options.password);
+    if (next === state && cleanWhy?.message === reason?.message) return;
     state = next;
     reason = cleanWhy;
     for (const listener of [...stateListeners]) {
       try {
-        listener(state, reason);
+        listener(state, reason?.message ?? null, reason);
       } catch {
         // A listener's failure must not take the link down.
       }

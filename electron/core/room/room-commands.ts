@@ -32,7 +32,14 @@ export async function sendCommand(
       throw new CoreError(
         'invalid-input',
         `The view does not fit its grid: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}.`,
-        problems.map((p) => ({ path: `command.view.${p.path}`, message: p.message })),
+        problems.map((p) => ({
+          path: `command.view.${p.path}`,
+          message: p.message,
+          code: p.code,
+          params: p.params,
+        })),
+        // The renderer words the sentence; the problems are named as the layout's rules say them.
+        { code: 'room.viewDoesNotFit', params: { count: problems.length } },
       );
   }
   const desired: RoomDesired = RoomDesiredSchema.parse({

@@ -77,6 +77,8 @@ export class RoomSecret {
         'vault',
         'The room’s broker password cannot be read on this machine (it was stored with another key or ' +
           'keychain). Open the room settings and type it again.',
+        undefined,
+        { code: 'vault.roomUnreadable' },
       );
     }
     redactor.register(ROOM_PASSWORD_OWNER, password);
@@ -97,14 +99,24 @@ export class RoomSecret {
       throw new CoreError(
         'weak-storage',
         WEAK_ROOM_STORAGE_MESSAGE,
-        [{ path: 'acceptWeakStorage', message: 'secrets can only be stored weakly here: accept it to save' }],
+        [
+          {
+            path: 'acceptWeakStorage',
+            message: 'secrets can only be stored weakly here: accept it to save',
+            code: 'room.problem.weakStorage',
+          },
+        ],
         { code: 'vault.weakRoom' },
       );
     let bytes: Uint8Array;
     try {
       bytes = await this.deps.cipher.encrypt(password);
     } catch (e) {
-      throw new CoreError('vault', `The broker password could not be encrypted: ${(e as Error).message}`);
+      const technical = (e as Error).message;
+      throw new CoreError('vault', `The broker password could not be encrypted: ${technical}`, undefined, {
+        code: 'vault.roomNotEncrypted',
+        params: { technical },
+      });
     }
     return { cipher: Buffer.from(bytes).toString('base64'), tier, plain: password };
   }

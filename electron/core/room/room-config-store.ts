@@ -1,4 +1,4 @@
-import type { FieldProblem } from '../../shared/domain';
+import type { CodedFieldProblem, ErrorParams } from '../../shared/domain';
 import {
   RoomConfigSchema,
   RoomConfigureInputSchema,
@@ -6,7 +6,13 @@ import {
   type RoomConfigureInput,
   type RoomConfigView,
 } from '../../shared/room';
-import { brokerBindingChange, brokerOrigin, brokerRebindWords } from '../../shared/secret-binding';
+import { roomProblems } from '../../shared/room-problems';
+import {
+  brokerBindingChange,
+  brokerOrigin,
+  brokerRebindWords,
+  type BrokerRebindReason,
+} from '../../shared/secret-binding';
 import { CoreError, summarizeProblems } from '../core-error';
 import type { KeyValueStore, NoticeSink, SecretCipher } from '../ports';
 import { VersionedStore } from '../versioned-store';
@@ -88,7 +94,9 @@ export class RoomConfigStore {
 
   /** `room:configure`: the settings and, when typed, a new password (blank keeps the stored one). */
   async configure(raw: RoomConfigureInput & { acceptWeakStorage?: boolean }): Promise<RoomConfigView> {
-    const { password, clearPassword, ...rest } = RoomConfigureInputSchema.parse(raw);
+    const parsed = RoomConfigureInputSchema.safeParse(raw);
+    if (!parsed.success) throw refused('The room settings were not saved', roomProblems(parsed.error.issues));
+    const { password, clearPassword, ...rest } = parsed.data;
     const config = RoomConfigSchema.parse(rest);
     const change: RoomPasswordChange = clearPassword
       ? { kind: 'clear' }
@@ -111,8 +119,7 @@ export class RoomConfigStore {
     const run = this.queue.then(async () => {
       const binding = await this.secret.binding();
       const problems = roomConfigProblems(config, change, binding);
-      if (problems.length)
-        throw new CoreError('invalid-input', `${refusal}: ${summarizeProblems(problems)}`, problems);
+      if (problems.length) throw refused(refusal, problems);
       const sealed: SealedPassword | null =
         change.kind === 'set'
           ? await this.secret.seal(change.password, change.acceptWeakStorage === true)
@@ -160,8 +167,32 @@ export class RoomConfigStore {
   }
 }
 
+/** Settings refused as a whole: the problems named in English, and coded for the renderer to word. */
+function refused(refusal: string, problems: CodedFieldProblem[]): CoreError {
+  return new CoreError('invalid-input', `${refusal}: ${summarizeProblems(problems)}`, problems, {
+    code: 'input.invalid',
+    params: { count: problems.length },
+  });
+}
+
+/** Why the stored password cannot go to the broker now, coded by which side is this PC's own broker. */
+function rebindProblem(why: BrokerRebindReason): CodedFieldProblem {
+  const { from, to } = why;
+  const coded: { code: string; params: ErrorParams } =
+    from === null
+      ? { code: 'room.problem.passwordRebindFromHosted', params: { to: to ?? '' } }
+      : to === null
+        ? { code: 'room.problem.passwordRebindToHosted', params: { from } }
+        : { code: 'room.problem.passwordRebind', params: { from, to } };
+  return {
+    path: 'password',
+    message: `the saved password cannot be used: ${brokerRebindWords(why)}`,
+    ...coded,
+  };
+}
+
 /**
- * What keeps settings from being saved, as field problems: a password typed into the broker's address,
+ * What keeps settings from being saved, as field problems (coded, `errors:room.problem.*`): a password typed into the broker's address,
  * a stored password that would go to another broker, a hosted broker open to the network without a
  * login, a room with no broker at all, and two screens of one name.
  */
@@ -169,8 +200,8 @@ export function roomConfigProblems(
   config: RoomConfig,
   change: RoomPasswordChange,
   binding: { stored: boolean; boundTo: string | null },
-): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+): CodedFieldProblem[] {
+  const problems: CodedFieldProblem[] = [];
   if (config.brokerUrl !== null) {
     const url = new URL(config.brokerUrl);
     if (url.username || url.password)
@@ -178,15 +209,12 @@ export function roomConfigProblems(
         path: 'brokerUrl',
         message:
           'must not hold a username or password: type them in their own fields (the password is kept in the vault)',
+        code: 'room.problem.brokerUrlUserInfo',
       });
   }
   if (change.kind === 'keep' && binding.stored) {
     const why = brokerBindingChange(config.brokerUrl, binding.boundTo);
-    if (why)
-      problems.push({
-        path: 'password',
-        message: `the saved password cannot be used: ${brokerRebindWords(why)}`,
-      });
+    if (why) problems.push(rebindProblem(why));
   }
   const willHavePassword =
     change.kind === 'set' ||
@@ -203,11 +231,14 @@ export function roomConfigProblems(
       message:
         `the hosted broker listens on ${config.hostedBroker.host} (beyond this PC) only with a username and password: ` +
         'set both, or listen on 127.0.0.1',
+      code: 'room.problem.hostNeedsLogin',
+      params: { host: config.hostedBroker.host },
     });
   if (config.enabled && config.brokerUrl === null && !config.hostedBroker.enabled)
     problems.push({
       path: 'brokerUrl',
       message: 'the room needs a broker address, or this PC hosting the broker',
+      code: 'room.problem.brokerUrlNeeded',
     });
   const seen = new Map<string, number>();
   config.screens.forEach((screen, i) => {
@@ -215,7 +246,9 @@ export function roomConfigProblems(
     if (first !== undefined)
       problems.push({
         path: `screens[${i}].name`,
-        message: `"${screen.name}" is already the name of screens[${first}]`,
+        message: `"${screen.name}" is already the name of screen ${first + 1}`,
+        code: 'room.problem.nameTaken',
+        params: { name: screen.name, number: first + 1 },
       });
     else seen.set(screen.name.toLowerCase(), i);
   });

@@ -1,7 +1,17 @@
 import type { RoomConfig, RoomConnection } from '../../shared/room';
-import type { RoomLink } from './room-link';
+import type { LinkReason, RoomLink } from './room-link';
 
 type State = RoomConnection['state'];
+
+/** The bus now: its state, why it is away or off, and since when. */
+export interface ConnectionSummary {
+  state: State;
+  reason: LinkReason | null;
+  since: string | null;
+}
+
+const sameReason = (a: LinkReason | null, b: LinkReason | null) =>
+  a?.message === b?.message && a?.code === b?.code;
 
 /**
  * The bus as the status bar says it, from all of this PC's links (its console's and its screens'):
@@ -9,8 +19,8 @@ type State = RoomConnection['state'];
  * online when all are; since when it has been so.
  */
 export class ConnectionWatch {
-  private readonly reasons = new Map<RoomLink, string | null>();
-  private current: { state: State; reason: string | null; since: string | null } = {
+  private readonly reasons = new Map<RoomLink, LinkReason | null>();
+  private current: ConnectionSummary = {
     state: 'off',
     reason: null,
     since: null,
@@ -21,8 +31,8 @@ export class ConnectionWatch {
   /** Follow a link; calls `changed` whenever the summary may have changed. */
   watch(link: RoomLink, changed: () => void): () => void {
     this.reasons.set(link, null);
-    const stop = link.onState((_state, reason) => {
-      this.reasons.set(link, reason);
+    const stop = link.onState((_state, reason, coded) => {
+      this.reasons.set(link, coded ?? (reason === null ? null : { message: reason }));
       // Noted now, so `since` is when it happened rather than when someone next asks.
       this.summary(null);
       changed();
@@ -34,16 +44,16 @@ export class ConnectionWatch {
   }
 
   /** The summary now; `off` (with why) when no link is open. */
-  summary(offReason: string | null): { state: State; reason: string | null; since: string | null } {
+  summary(offReason: LinkReason | null): ConnectionSummary {
     const links = [...this.reasons.keys()];
     let state: State = 'off';
-    let reason: string | null = offReason;
+    let reason: LinkReason | null = offReason;
     if (links.length > 0) {
       const away = links.find((l) => l.state === 'away');
       state = away ? 'away' : links.some((l) => l.state !== 'online') ? 'connecting' : 'online';
       reason = away ? (this.reasons.get(away) ?? null) : null;
     }
-    if (state !== this.current.state || reason !== this.current.reason)
+    if (state !== this.current.state || !sameReason(reason, this.current.reason))
       this.current = {
         state,
         reason,

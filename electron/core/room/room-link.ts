@@ -1,4 +1,15 @@
+import type { ErrorParams } from '../../shared/domain';
 import type { RoomConnection } from '../../shared/room';
+
+/**
+ * Why a link is away (or the room off): English words for logs and scripts, and a code with its
+ * parameters (`errors:room.*`, `errors:vault.*`) the renderer words in the operator's language.
+ */
+export interface LinkReason {
+  message: string;
+  code?: string;
+  params?: ErrorParams;
+}
 
 /**
  * One connection to the room's broker, as the room's parts use it (the screens' agent, the console's
@@ -17,8 +28,13 @@ export interface RoomLink {
    * Optional so a test's fake link need not have it; `createMqttRoomLink` always has it.
    */
   onDropped?(listener: (topic: string, bytes: number, retained: boolean) => void): () => void;
-  /** The link's state as the status bar says it (connecting, online, away with a reason). */
-  onState(listener: (state: RoomConnection['state'], reason: string | null) => void): () => void;
+  /**
+   * The link's state as the status bar says it (connecting, online, away with a reason: its words,
+   * and the same reason coded).
+   */
+  onState(
+    listener: (state: RoomConnection['state'], reason: string | null, coded: LinkReason | null) => void,
+  ): () => void;
   readonly state: RoomConnection['state'];
   /** Close for good (publishing nothing more; the last will is not sent on a clean close). */
   close(): Promise<void>;

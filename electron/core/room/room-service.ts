@@ -11,7 +11,7 @@ import type { Logger } from '../logger';
 import type { LocalFacts } from './desired-check';
 import { sendCommand } from './room-commands';
 import { brokerUrlOf, ConnectionWatch } from './room-connection';
-import type { OpenRoomLink, RoomLink } from './room-link';
+import type { LinkReason, OpenRoomLink, RoomLink } from './room-link';
 import { RoomRoster } from './room-roster';
 import { ScreenAgent } from './screen-agent';
 
@@ -38,6 +38,8 @@ export interface RoomServiceDeps {
   hosting?: () => { host: string; port: number } | null;
   /** At most one `room:changed` per this many ms (100 by default). */
   changedEveryMs?: number;
+  /** Device names for keys (the core's name lookup), for the tiles of a view sent without them. */
+  names?: (keys: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
 interface Session {
@@ -49,6 +51,13 @@ interface Session {
   synced: Promise<void>;
   stops: (() => void)[];
 }
+
+/** Why the room is off on this PC (the status bar's reason), coded as the link's reasons are. */
+const OFF = {
+  stopped: { message: 'the room is off', code: 'room.off.stopped' },
+  disabled: { message: 'the room is off in Settings', code: 'room.off.disabled' },
+  noBroker: { message: 'no broker address is set', code: 'room.off.noBroker' },
+} satisfies Record<string, LinkReason>;
 
 /** How long a command waits for a console that never connected yet before it is queued as is. */
 const FIRST_SYNC_WAIT_MS = 5_000;
@@ -62,7 +71,7 @@ const FIRST_SYNC_WAIT_MS = 5_000;
 export class RoomService {
   private session: Session | null = null;
   private config: RoomConfig | null = null;
-  private offReason: string | null = 'the room is off';
+  private offReason: LinkReason | null = OFF.stopped;
   private readonly connection: ConnectionWatch;
   private chain: Promise<void> = Promise.resolve();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -94,7 +103,11 @@ export class RoomService {
         if (wasOn || this.session !== null) this.changed();
       } catch (error) {
         // An unreadable password (another machine's key): off, and the status bar says why.
-        this.offReason = (error as Error).message;
+        const { code, params } = error as { code?: unknown; params?: LinkReason['params'] };
+        this.offReason = {
+          message: (error as Error).message,
+          ...(typeof code === 'string' && { code, ...(params && { params }) }),
+        };
         this.changed();
         throw error;
       }
@@ -117,12 +130,18 @@ export class RoomService {
 
   status(): RoomStatus {
     const session = this.session;
-    const summary = this.connection.summary(this.offReason);
+    const { reason, ...summary } = this.connection.summary(this.offReason);
     const local = new Map(
       [...(session?.agents.values() ?? [])].map((a) => [a.name, { desired: a.wanted, reported: a.reported }]),
     );
     return {
-      connection: { ...summary, hosting: this.deps.hosting?.() ?? null },
+      connection: {
+        ...summary,
+        reason: reason?.message ?? null,
+        ...(reason?.code !== undefined && { reasonCode: reason.code }),
+        ...(reason?.params !== undefined && { reasonParams: reason.params }),
+        hosting: this.deps.hosting?.() ?? null,
+      },
       pcName: this.config?.pcName ?? 'this-pc',
       screens: session ? session.roster.list(local) : [],
     };
@@ -133,7 +152,10 @@ export class RoomService {
     if (!session)
       throw new CoreError(
         'not-configured',
-        `The control room is off on this PC (${this.offReason ?? 'not set up'}).`,
+        `The control room is off on this PC (${this.offReason?.message ?? 'not set up'}).`,
+        undefined,
+        // Why it is off is the status bar's (worded from its own code there).
+        { code: 'room.notOn' },
       );
     // Numbered from what the broker holds: wait (a little) for its retained messages on a first connect.
     await Promise.race([
@@ -163,7 +185,11 @@ export class RoomService {
       throw new CoreError(
         'invalid-input',
         `"${input.screen}" is not a screen of this PC (its screens: ${[...session.agents.keys()].join(', ')}).`,
-        [{ path: 'screen', message: 'not a screen of this PC' }],
+        [{ path: 'screen', message: 'not a screen of this PC', code: 'room.problem.notThisPc' }],
+        {
+          code: 'room.notThisPc',
+          params: { screen: input.screen, screens: [...session.agents.keys()].join(', ') },
+        },
       );
     return agent.report(input);
   }
@@ -196,12 +222,12 @@ export class RoomService {
   private async join(config: RoomConfig, password: string | null): Promise<void> {
     this.config = config;
     if (!config.enabled) {
-      this.offReason = 'the room is off in Settings';
+      this.offReason = OFF.disabled;
       return;
     }
     const url = brokerUrlOf(config, this.deps.hosting?.() ?? null);
     if (!url) {
-      this.offReason = 'no broker address is set';
+      this.offReason = OFF.noBroker;
       return;
     }
     this.offReason = null;
@@ -251,6 +277,7 @@ export class RoomService {
         onChange: changed,
         record: this.deps.record,
         log: log.child(`screen:${name}`),
+        ...(this.deps.names && { names: this.deps.names }),
       });
       agents.set(name, agent);
       agent.start();
@@ -268,7 +295,7 @@ export class RoomService {
     session.stops.forEach((stop) => stop());
     await Promise.all([...session.agents.values()].map((agent) => agent.close()));
     await session.console.close();
-    this.offReason = 'the room is off';
+    this.offReason = OFF.stopped;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CredentialVault } from '../credential-vault';
+import type { DeviceNameLookup } from '../device-name-lookup';
 import type { EventBus } from '../event-bus';
 import type { LayoutStore } from '../layout-store';
 import type { Logger } from '../logger';
@@ -22,6 +23,8 @@ export interface RoomSetupDeps {
   /** The MQTT link by default; a shell or a test may give another. */
   openLink?: OpenRoomLink;
   hosting?: () => { host: string; port: number } | null;
+  /** The core's device name lookup: a screen titles the tiles of a view sent without names. */
+  deviceNames?: Pick<DeviceNameLookup, 'namesFor'>;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface RoomSetupDeps {
  * append), its status out as `room:changed`.
  */
 export function createRoomService(deps: RoomSetupDeps): RoomService {
-  const log = deps.log;
+  const { log, deviceNames } = deps;
   const facts: LocalFacts = {
     selectedProfile: async () => {
       const { selectedProfileId } = await deps.appSettings.get();
@@ -58,5 +61,6 @@ export function createRoomService(deps: RoomSetupDeps): RoomService {
           log.warn(`a room event was not kept in the operator log: ${(error as Error).message}`),
       ),
     ...(deps.hosting && { hosting: deps.hosting }),
+    ...(deviceNames && { names: (keys) => deviceNames.namesFor(keys) }),
   });
 }

@@ -6,8 +6,15 @@ import {
   type RoomReported,
   type RoomReportInput,
 } from '../../shared/room';
+import { LIMITS } from '../../shared/limits';
 import type { Logger } from '../logger';
-import { checkDesiredMessage, localProblem, type LocalFacts } from './desired-check';
+import {
+  checkDesiredMessage,
+  localRefusal,
+  staleRevision,
+  type LocalFacts,
+  type Refusal,
+} from './desired-check';
 import { appliedEvent, refusedEvent } from './room-oplog';
 import type { RoomLink } from './room-link';
 
@@ -25,9 +32,14 @@ export interface ScreenAgentDeps {
   /** One operator-log entry (a remote change applied, a command refused). */
   record: (event: OperatorEventInput) => void;
   log: Logger;
+  /**
+   * Device names for keys, as this PC's selected profile finds them (the core's bounded name
+   * lookup); for the tiles of a view sent without `deviceName`. None: the tiles keep their keys.
+   */
+  names?: (keys: readonly string[]) => Promise<ReadonlyMap<string, string>>;
 }
 
-type Rejection = { rev: number | null; reason: string };
+type Rejection = NonNullable<RoomReported['rejected']>;
 
 /**
  * One screen of this PC in the room: it obeys its `desired` topic and says what it shows.
@@ -174,30 +186,53 @@ export class ScreenAgent {
     if (rev !== null && rev <= this.highest) {
       // The same message again (a reconnect, a resubscription): nothing to do.
       if (id !== null && id === this.highestId) return;
-      if (rev < this.highest || id !== null)
-        return this.refuse(
-          rev,
-          `revision ${rev} is not above revision ${this.highest}, which this screen already had: send it again (a console numbers it anew)`,
-          false,
-        );
+      if (rev < this.highest || id !== null) return this.refuse(rev, staleRevision(rev, this.highest), false);
     }
-    if (!checked.ok) return this.refuse(checked.rev, checked.reason, true);
+    if (!checked.ok) return this.refuse(checked.rev, checked, true);
     const desired = checked.desired;
-    const problem = await localProblem(desired, this.deps.facts, this.deps.pc);
+    const problem = await localRefusal(desired, this.deps.facts, this.deps.pc);
     if (problem) return this.refuse(desired.rev, problem, true, id);
     this.highest = desired.rev;
     this.highestId = id;
     this.wantedState = desired;
     this.rejection = null;
     this.deps.onChange();
+    this.nameTiles(desired);
     // After a restart the retained command comes back: applied before, so not a change to log again.
     const restored = (this.lastReported?.rev ?? 0) >= desired.rev;
     if (!restored) this.deps.record(appliedEvent(this.name, desired, this.deps.now()));
   }
 
+  /**
+   * The names of the view's tiles sent without one, looked up here (a script's view carries keys
+   * only): in the background, so the screen shows the view at once; once found, the wanted state is
+   * the same revision with them, and the screen's window titles its tiles by them.
+   */
+  private nameTiles(desired: RoomDesired): void {
+    const names = this.deps.names;
+    if (!names || !('view' in desired)) return;
+    const keys = [
+      ...new Set(desired.view.tiles.filter((t) => !t.deviceName?.trim()).map((t) => t.deviceKey)),
+    ];
+    if (keys.length === 0) return;
+    names(keys).then(
+      (found) => {
+        if (this.closed || this.wantedState !== desired || found.size === 0) return;
+        const tiles = desired.view.tiles.map((t) => {
+          const name = t.deviceName?.trim() ? undefined : found.get(t.deviceKey);
+          return name ? { ...t, deviceName: name.slice(0, LIMITS.deviceName) } : t;
+        });
+        this.wantedState = { ...desired, view: { ...desired.view, tiles } };
+        this.deps.onChange();
+      },
+      (error: unknown) =>
+        this.deps.log.warn(`screen ${this.name}: device names not looked up: ${(error as Error).message}`),
+    );
+  }
+
   private async refuse(
     rev: number | null,
-    reason: string,
+    { reason, reasonCode, reasonParams }: Refusal,
     counts: boolean,
     id: string | null = null,
   ): Promise<void> {
@@ -211,7 +246,8 @@ export class ScreenAgent {
     // The same refusal coming back after a restart was logged and said already.
     const said = this.lastReported?.rejected;
     const again = said !== undefined && said.rev === rev && said.reason === reason;
-    this.rejection = { rev, reason };
+    // The code beside the words: a console words it in its operator's language.
+    this.rejection = { rev, reason, reasonCode, reasonParams };
     this.deps.onChange();
     if (again) return;
     this.deps.record(refusedEvent(this.name, rev, reason, this.deps.now()));

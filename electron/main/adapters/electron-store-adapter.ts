@@ -61,7 +61,10 @@ export class ElectronStoreAdapter implements KeyValueStore {
         this.open(key).set('value', value);
       }
     } catch (error) {
-      throw storageFailure(error, `${file} could not be written`);
+      throw storageFailure(error, `${file} could not be written`, {
+        code: 'storage.cannotWrite',
+        params: { file },
+      });
     }
   }
 
@@ -71,7 +74,10 @@ export class ElectronStoreAdapter implements KeyValueStore {
     try {
       rmSync(file, { force: true });
     } catch (error) {
-      throw storageFailure(error, `${file} could not be removed`);
+      throw storageFailure(error, `${file} could not be removed`, {
+        code: 'storage.cannotRemove',
+        params: { file },
+      });
     }
   }
 

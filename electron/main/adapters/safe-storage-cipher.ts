@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
 import type { CipherTier } from '../../shared/profile';
-import type { SecretCipher } from '../../core/ports';
+import type { SecretCipher, StorageWords } from '../../core/ports';
 
 /** The part of Electron's safeStorage this adapter uses: the async API only (the sync one is gone in Electron 46). */
 export type AsyncSafeStorage = Pick<
@@ -42,10 +42,25 @@ export class SafeStorageCipher implements SecretCipher {
   }
 
   async describe(): Promise<string> {
-    if (!(await this.storage.isAsyncEncryptionAvailable())) return 'no OS encryption available';
-    if (this.platform === 'darwin') return 'macOS Keychain';
-    if (this.platform === 'win32') return 'Windows DPAPI';
-    return LINUX_BACKEND_NAMES[this.storage.getSelectedStorageBackend()] ?? 'a Linux secret store';
+    return (await this.describeCode()).message;
+  }
+
+  /** The same as a code (`vault.where.*`) for the renderer to word; a keyring's backend by its name. */
+  async describeCode(): Promise<StorageWords> {
+    const said = (message: string, code: string, params: Record<string, string> = {}) => ({
+      message,
+      code: `vault.where.${code}`,
+      params,
+    });
+    if (!(await this.storage.isAsyncEncryptionAvailable())) return said('no OS encryption available', 'none');
+    if (this.platform === 'darwin') return said('macOS Keychain', 'keychain');
+    if (this.platform === 'win32') return said('Windows DPAPI', 'dpapi');
+    const backend = this.storage.getSelectedStorageBackend();
+    const message = LINUX_BACKEND_NAMES[backend] ?? 'a Linux secret store';
+    if (backend === 'basic_text') return said(message, 'basicText');
+    if (backend in LINUX_BACKEND_NAMES && backend !== 'unknown')
+      return said(message, 'keyring', { backend: backend.replace('_', '-') });
+    return said(message, 'unknownLinux');
   }
 
   async encrypt(plain: string): Promise<Uint8Array> {

@@ -16,8 +16,11 @@ export interface MemoryGuardOptions {
   log: Logger;
   /** The memory the page's process holds now, in KiB; null when it cannot be told (no process yet). */
   readKiB(): number | null;
-  /** Restart the page in a new process; `why` completes "The wall's page was restarted: …". */
-  restart(why: string): void;
+  /**
+   * Restart the page in a new process; `why` completes "The wall's page was restarted: …", `memory`
+   * gives the same figures for the notice's code.
+   */
+  restart(why: string, memory?: { used: string; limit: string }): void;
   limitMiB: number;
   /** How often to read. */
   intervalMs?: number;
@@ -51,7 +54,8 @@ export function guardRendererMemory(options: MemoryGuardOptions): () => void {
     });
     if (strikes < strikesToRestart) return;
     strikes = 0;
-    restart(`it was using ${formatMiB(mib)} of memory, over its limit of ${formatMiB(limitMiB)}`);
+    const memory = { used: formatMiB(mib), limit: formatMiB(limitMiB) };
+    restart(`it was using ${memory.used} of memory, over its limit of ${memory.limit}`, memory);
   };
   const timer = setInterval(check, options.intervalMs ?? 60_000);
   timer.unref?.();

@@ -1,5 +1,6 @@
 import type { BrowserWindow, RenderProcessGoneDetails } from 'electron';
 import type { Logger } from '../../core/logger';
+import type { ErrorParams } from '../../shared/domain';
 import type { NoticeInput, NoticeSink } from '../../core/ports';
 import { DEFAULT_LIMITS, FRESH_PAGE, onPageGone, recovered, type PageHistory } from './recovery-policy';
 
@@ -46,8 +47,11 @@ const DEFAULTS = {
 };
 
 export interface RendererRecovery {
-  /** End the page's process and reload it in a new one; `why` finishes "The wall's page was restarted: …". */
-  restart(why: string): void;
+  /**
+   * End the page's process and reload it in a new one; `why` finishes "The wall's page was restarted: …".
+   * `memory` (the MiB it held and its limit, in words) codes the notice for the renderer to word.
+   */
+  restart(why: string, memory?: { used: string; limit: string }): void;
   /** Stop watching (closing the window does this too). */
   stop(): void;
 }
@@ -75,6 +79,7 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
   let stopped = false;
   /** Why the page is being restarted on purpose, until its process is gone. */
   let plannedRestart: string | null = null;
+  let plannedRestartMemory: { used: string; limit: string } | undefined;
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
 
   const clearHang = (): void => {
@@ -82,9 +87,15 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     hangTimer = null;
   };
 
-  const tell = (level: NoticeLevel, message: string): void => {
+  const tell = (level: NoticeLevel, message: string, code: string, params?: ErrorParams): void => {
     try {
-      notify({ level, source: 'wall window', message });
+      notify({
+        level,
+        source: 'wall window',
+        message,
+        code,
+        ...(params && Object.keys(params).length > 0 && { params }),
+      });
     } catch (error) {
       log.error('could not raise a notice', { error: (error as Error).message });
     }
@@ -93,7 +104,9 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
   const onGone = (_event: unknown, details: RenderProcessGoneDetails): void => {
     clearHang();
     const planned = plannedRestart;
+    const plannedMemory = plannedRestartMemory;
     plannedRestart = null;
+    plannedRestartMemory = undefined;
     if (restartTimer) clearTimeout(restartTimer);
     restartTimer = null;
     // clean-exit: the window is closing, or Chromium swapped the process on purpose.
@@ -105,7 +118,12 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     const cause = planned ? `restarted: ${planned}` : details.reason;
     if (action.kind === 'relaunch-app') {
       log.error(`the wall's page is gone (${cause}) ${action.inARow} times in a row: relaunching the app`);
-      tell('error', `The wall's page stopped ${action.inARow} times in a row; the app is restarting.`);
+      tell(
+        'error',
+        `The wall's page stopped ${action.inARow} times in a row; the app is restarting.`,
+        'notice.page.relaunching',
+        { count: action.inARow },
+      );
       options.escalate?.relaunchApp();
       return;
     }
@@ -118,11 +136,24 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     const inARow =
       action.inARow > 1 ? ` (${action.inARow} times in a row; waited ${Math.round(delay / 1000)} s)` : '';
     const done = rebuild ? 'its window was rebuilt' : 'was reloaded';
+    // The code: what happened (restarted on purpose, reloaded, rebuilt), once or again in a row.
+    const what = planned
+      ? plannedMemory
+        ? 'restartedMemory'
+        : 'restarted'
+      : rebuild
+        ? 'rebuilt'
+        : 'reloaded';
     tell(
       'warning',
       planned
         ? `The wall's page was restarted: ${planned}${inARow}`
         : `The wall's page stopped (${describeReason(details.reason)}) and ${done}${inARow}`,
+      `notice.page.${what}.${action.inARow > 1 ? 'again' : 'once'}`,
+      {
+        ...(planned ? plannedMemory : { exit: details.reason }),
+        ...(action.inARow > 1 && { count: action.inARow, seconds: Math.round(delay / 1000) }),
+      },
     );
     reloadTimer = setTimeout(() => {
       reloadTimer = null;
@@ -149,9 +180,10 @@ export function keepRendererAlive(window: BrowserWindow, options: RendererRecove
     clearHang();
   };
 
-  const restart = (why: string): void => {
+  const restart = (why: string, memory?: { used: string; limit: string }): void => {
     if (stopped || window.isDestroyed() || plannedRestart !== null || reloadTimer) return;
     plannedRestart = why;
+    plannedRestartMemory = memory;
     log.warn(`restarting the wall's page: ${why}`);
     contents.forcefullyCrashRenderer();
     // Its end is reported as render-process-gone, and onGone reloads. Should that never come (the

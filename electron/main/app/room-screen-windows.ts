@@ -281,7 +281,13 @@ export class RoomScreenWindows<W extends ScreenWindow> {
       if (this.said.has(key)) continue;
       const message = missingDisplayWords(m);
       this.deps.log.warn(message);
-      this.deps.notify({ level: 'warning', source: 'room', message });
+      this.deps.notify({
+        level: 'warning',
+        source: 'room',
+        message,
+        code: m.instead === null ? 'notice.room.displayMissingStays' : 'notice.room.displayMissingPrimary',
+        params: { screen: m.screen, display: m.display },
+      });
     }
     this.said = now;
   }

@@ -71,6 +71,8 @@ export function keepStartAtLogin(deps: StartAtLoginDeps): (settings: Settings) =
         level: 'error',
         source: 'kiosk',
         message: `Starting at login could not be turned ${openAtLogin ? 'on' : 'off'}: ${message}`,
+        code: openAtLogin ? 'notice.kiosk.startAtLoginOn' : 'notice.kiosk.startAtLoginOff',
+        params: { technical: message },
       });
     }
   };

@@ -52,6 +52,7 @@ export class StartGuard {
         message:
           'Hardware acceleration is off for this run: the graphics process crashed repeatedly last time. ' +
           'Video is decoded in software; the next start tries the graphics card again.',
+        code: 'notice.recovery.gpuOff',
       });
       // One run without it; the next start gets a real try (and 3 more crashes turn it off again).
       this.journal.update((j) => ({ ...j, disableHardwareAcceleration: false, gpuCrashes: [] }));
@@ -75,6 +76,7 @@ export class StartGuard {
           source: 'recovery',
           message:
             'The graphics process crashed 3 times in 10 minutes: the next start runs without hardware acceleration.',
+          code: 'notice.recovery.gpuCrashes',
         });
     });
   }

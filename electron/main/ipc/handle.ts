@@ -10,7 +10,11 @@ const log = createLogger('ipc');
 /** The answer to a sender that is not one of our windows: no detail, and the handler never runs. */
 const REFUSED = {
   ok: false,
-  error: { kind: 'forbidden', message: 'This window is not allowed to call the app.' },
+  error: {
+    kind: 'forbidden',
+    message: 'This window is not allowed to call the app.',
+    code: 'shell.windowNotAllowed',
+  },
 } as const satisfies Result<never>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorParamsSchema } from '../domain';
 import { CipherTierSchema } from '../profile';
 
 /**
@@ -15,6 +16,10 @@ export const NoticeSchema = z.object({
   at: z.number(),
   /** Where a corrupt file was kept, so a person can recover it. */
   keptAt: z.string().optional(),
+  /** What it says as a stable code, for the renderer to word (as AppError.code); `message` stays English. */
+  code: z.string().optional(),
+  /** The code's parameters: names, numbers, paths; never a secret. */
+  params: ErrorParamsSchema.optional(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
 
@@ -27,6 +32,9 @@ export const AppInfoSchema = z.object({
   storageTier: CipherTierSchema,
   /** Where and how secrets are kept, in words: "OS keychain (gnome-libsecret)", "key file … (0600)". */
   storageDescription: z.string(),
+  /** The same as a code (`errors:vault.where.*`) with parameters, when the cipher has one. */
+  storageCode: z.string().max(100).optional(),
+  storageParams: ErrorParamsSchema.optional(),
   /** Whether the embedded demo platform can be started from this shell. */
   demoAvailable: z.boolean(),
   /** Notices raised before the renderer could listen (most recent last). */

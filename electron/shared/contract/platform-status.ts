@@ -8,6 +8,12 @@ export const PlatformStatusSchema = z.object({
   since: z.number(),
   /** In plain words, why it is unreachable; absent while reachable. */
   reason: z.string().optional(),
+  /**
+   * The reason as a code, for the renderer to word (errors catalog `health.<code>`): `timeout`,
+   * `status` (with `reasonStatus`), `noConnection`.
+   */
+  reasonCode: z.enum(['timeout', 'status', 'noConnection']).optional(),
+  reasonStatus: z.number().int().optional(),
   /** The platform's address (origin only), for the banner. */
   origin: z.string().optional(),
 });

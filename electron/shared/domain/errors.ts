@@ -41,6 +41,9 @@ export interface PlatformErrorData {
   status?: number;
   message: string;
   details?: z.infer<typeof FieldProblemSchema>[];
+  /** A stable code for the renderer to word, with its parameters (see AppError.code). */
+  code?: string;
+  params?: ErrorParams;
 }
 
 /** HTTP status to error kind, for any platform that answers with a status. */

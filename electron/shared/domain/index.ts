@@ -5,3 +5,4 @@ export * from './page';
 export * from './product';
 export * from './stream';
 export * from './template';
+export * from './zod-issue';

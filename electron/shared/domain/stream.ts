@@ -61,4 +61,5 @@ export const StreamPlaybackReadSchema = z
   )
   .refine((s) => STREAM_URL_FIELDS.some((f) => s[f] !== ''), {
     message: 'the stream result holds no playback URL',
+    params: { code: 'problem.stream.noPlaybackUrl' },
   });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ErrorParams } from './errors';
+import { issueProblems } from './zod-issue';
 
 /** The only dataTypes the platform supports (spec 2.5). */
 export const TemplateDataTypeSchema = z.enum(['INTEGER', 'FLOAT', 'DOUBLE', 'STRING']);
@@ -39,7 +41,10 @@ const TemplateParameterSchema = z.object({
   name: shapeText,
   map: z
     .record(z.string().max(64, 'at most 64 characters'), shapeText)
-    .refine((map) => Object.keys(map).length <= SHAPE_MAP_ENTRIES, `at most ${SHAPE_MAP_ENTRIES} entries`),
+    .refine((map) => Object.keys(map).length <= SHAPE_MAP_ENTRIES, {
+      message: `at most ${SHAPE_MAP_ENTRIES} entries`,
+      params: { code: 'template.maxEntries', max: SHAPE_MAP_ENTRIES },
+    }),
 });
 export type TemplateParameter = z.infer<typeof TemplateParameterSchema>;
 
@@ -61,18 +66,25 @@ export const ArchiveTemplateResultSchema = z.object({
 });
 export type ArchiveTemplateResult = z.infer<typeof ArchiveTemplateResultSchema>;
 
-/** One problem at one place: `parameters[2].map.min`. */
+/**
+ * One problem at one place: `parameters[2].map.min`; its English words, and a stable code with
+ * parameters the renderer words in the operator's language (`template.maxBelowMin` is worded by
+ * the templates catalog's `problems.maxBelowMin`, `input.*` by the errors catalog).
+ */
 export interface FieldProblem {
   path: string;
   message: string;
+  code?: string;
+  params?: ErrorParams;
 }
 
-export function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((out, key) => {
-    if (typeof key === 'number') return `${out}[${key}]`;
-    return out === '' ? String(key) : `${out}.${String(key)}`;
-  }, '');
-}
+/** A rule book's problem: its words and the code (`template.<key>`) they are worded from. */
+const problem = (path: string, key: string, message: string, params?: ErrorParams): FieldProblem => ({
+  path,
+  message,
+  code: `template.${key}`,
+  ...(params !== undefined && { params }),
+});
 
 function checkNumber(
   value: string | undefined,
@@ -82,20 +94,21 @@ function checkNumber(
 ): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length > MAX_NUMBER_CHARS) {
-    problems.push({
-      path,
-      message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${value.length})`,
-    });
+    problems.push(
+      problem(path, 'tooLong', `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${value.length})`, {
+        max: MAX_NUMBER_CHARS,
+        got: value.length,
+      }),
+    );
     return undefined;
   }
   const ok = (integer ? INTEGER_PATTERN : DECIMAL_PATTERN).test(value);
   if (!ok) {
-    problems.push({
-      path,
-      message: integer
-        ? `must be a whole number such as 10 or -5 (got "${value}")`
-        : `must be a number such as 1.5 or -20 (got "${value}")`,
-    });
+    problems.push(
+      integer
+        ? problem(path, 'wholeGot', `must be a whole number such as 10 or -5 (got "${value}")`, { value })
+        : problem(path, 'numberGot', `must be a number such as 1.5 or -20 (got "${value}")`, { value }),
+    );
     return undefined;
   }
   return value;
@@ -140,31 +153,50 @@ export function subtractDecimals(a: string, b: string): string {
 function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[]): void {
   const at = (rest: string) => `parameters[${i}].${rest}`;
   if (p.identifier.trim() === '')
-    problems.push({ path: at('identifier'), message: 'identifier is required' });
+    problems.push(problem(at('identifier'), 'identifierRequired', 'identifier is required'));
   else if (!IDENTIFIER_PATTERN.test(p.identifier))
-    problems.push({
-      path: at('identifier'),
-      message: 'must start with a letter or _, then letters, digits or _ (at most 64 characters)',
-    });
-  if (p.name.trim() === '') problems.push({ path: at('name'), message: 'name is required' });
+    problems.push(
+      problem(
+        at('identifier'),
+        'identifierPattern',
+        'must start with a letter or _, then letters, digits or _ (at most 64 characters)',
+      ),
+    );
+  if (p.name.trim() === '') problems.push(problem(at('name'), 'nameRequired', 'name is required'));
 
   const allowed = MAP_KEYS_BY_TYPE[p.dataType];
   for (const key of Object.keys(p.map)) {
     if (!allowed.includes(key))
-      problems.push({ path: at(`map.${key}`), message: `${p.dataType} takes only ${allowed.join(', ')}` });
+      problems.push(
+        problem(at(`map.${key}`), 'takesOnly', `${p.dataType} takes only ${allowed.join(', ')}`, {
+          type: p.dataType,
+          keys: allowed.join(', '),
+        }),
+      );
   }
 
   if (p.dataType === 'STRING') {
     const max = p.map.max;
     if (max === undefined || max === '') {
-      problems.push({ path: at('map.max'), message: 'max length is required for STRING' });
+      problems.push(problem(at('map.max'), 'maxLengthRequired', 'max length is required for STRING'));
     } else if (max.length > MAX_NUMBER_CHARS) {
-      problems.push({
-        path: at('map.max'),
-        message: `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${max.length})`,
-      });
+      problems.push(
+        problem(
+          at('map.max'),
+          'tooLong',
+          `is too long: at most ${MAX_NUMBER_CHARS} characters (got ${max.length})`,
+          {
+            max: MAX_NUMBER_CHARS,
+            got: max.length,
+          },
+        ),
+      );
     } else if (!INTEGER_PATTERN.test(max) || Number(max) <= 0) {
-      problems.push({ path: at('map.max'), message: `must be a positive whole number (got "${max}")` });
+      problems.push(
+        problem(at('map.max'), 'positiveGot', `must be a positive whole number (got "${max}")`, {
+          value: max,
+        }),
+      );
     }
     return;
   }
@@ -176,16 +208,25 @@ function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[
   // Compared as exact decimals: through doubles, min 0.1, max 0.3, step 0.2 would fail (0.3 − 0.1 is
   // 0.19999999999999998 there) and integers beyond 2^53 would compare equal.
   if (min !== undefined && max !== undefined && compareDecimals(min, max) > 0)
-    problems.push({ path: at('map.max'), message: `max (${max}) must not be less than min (${min})` });
+    problems.push(
+      problem(at('map.max'), 'maxBelowMin', `max (${max}) must not be less than min (${min})`, { max, min }),
+    );
   if (step !== undefined && compareDecimals(step, '0') <= 0)
-    problems.push({ path: at('map.step'), message: 'step must be greater than 0' });
+    problems.push(problem(at('map.step'), 'stepPositive', 'step must be greater than 0'));
   else if (step !== undefined && min !== undefined && max !== undefined && compareDecimals(min, max) <= 0) {
     const range = subtractDecimals(max, min);
     if (compareDecimals(step, range) > 0)
-      problems.push({
-        path: at('map.step'),
-        message: `step (${step}) must not be larger than max − min (${range})`,
-      });
+      problems.push(
+        problem(
+          at('map.step'),
+          'stepTooLarge',
+          `step (${step}) must not be larger than max − min (${range})`,
+          {
+            step,
+            range,
+          },
+        ),
+      );
   }
 }
 
@@ -203,19 +244,23 @@ export function validateTemplate(input: unknown): TemplateValidation {
   if (!shape.success) {
     return {
       ok: false,
-      problems: shape.error.issues.map((issue) => ({
-        path: formatPath(issue.path) || '(body)',
-        message: issue.message,
-      })),
+      // The list's bound is far above the rule's, whose words it gives: its code says the rule's.
+      problems: issueProblems(shape.error.issues, '', '(body)').map((p) =>
+        p.path === 'parameters' && p.code === 'input.tooBig'
+          ? { ...p, code: 'template.maxParameters', params: { max: MAX_PARAMETERS } }
+          : p,
+      ),
     };
   }
   const dto = shape.data;
   const problems: FieldProblem[] = [];
-  if (dto.name.trim() === '') problems.push({ path: 'name', message: 'name is required' });
+  if (dto.name.trim() === '') problems.push(problem('name', 'nameRequired', 'name is required'));
   if (dto.parameters.length === 0)
-    problems.push({ path: 'parameters', message: 'add at least one parameter' });
+    problems.push(problem('parameters', 'addOne', 'add at least one parameter'));
   if (dto.parameters.length > MAX_PARAMETERS)
-    problems.push({ path: 'parameters', message: `at most ${MAX_PARAMETERS} parameters` });
+    problems.push(
+      problem('parameters', 'maxParameters', `at most ${MAX_PARAMETERS} parameters`, { max: MAX_PARAMETERS }),
+    );
 
   const seen = new Map<string, number>();
   dto.parameters.forEach((p, i) => {
@@ -224,10 +269,17 @@ export function validateTemplate(input: unknown): TemplateValidation {
     if (id === '') return;
     const first = seen.get(id);
     if (first !== undefined)
-      problems.push({
-        path: `parameters[${i}].identifier`,
-        message: `"${id}" is already used by parameter ${first + 1}`,
-      });
+      problems.push(
+        problem(
+          `parameters[${i}].identifier`,
+          'duplicate',
+          `"${id}" is already used by parameter ${first + 1}`,
+          {
+            identifier: id,
+            number: first + 1,
+          },
+        ),
+      );
     else seen.set(id, i);
   });
   return problems.length ? { ok: false, problems } : { ok: true, value: dto };

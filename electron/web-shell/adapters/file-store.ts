@@ -55,7 +55,10 @@ export class FileStore implements KeyValueStore {
     try {
       await writeFileAtomically(file, text, { makeFolder: true });
     } catch (e) {
-      throw storageFailure(e, `${file} could not be written`);
+      throw storageFailure(e, `${file} could not be written`, {
+        code: 'storage.cannotWrite',
+        params: { file },
+      });
     }
   }
 
@@ -65,7 +68,10 @@ export class FileStore implements KeyValueStore {
       await checkWritable(file);
       await rm(file, { force: true });
     } catch (e) {
-      throw storageFailure(e, `${file} could not be removed`);
+      throw storageFailure(e, `${file} could not be removed`, {
+        code: 'storage.cannotRemove',
+        params: { file },
+      });
     }
   }
 

@@ -13,6 +13,19 @@ import { loadCauseText } from '../../lib/wall-engine/load-words';
  * an English log reads as it always did. Free text inside the words stays as it came: a device's or
  * a tour's name, a platform's or a player's message; the engine's own details are worded.
  */
+/**
+ * The part of an entry's reason shown as it came (a platform's or a player's own words, which the
+ * app has no words for), or null: the page marks it as not the app's.
+ */
+export function entryReasonAsItCame(
+  entry: Pick<OperatorLogEntry, 'words'>,
+  language: string = currentLanguage(),
+): string | null {
+  const words = entry.words;
+  if (words?.kind !== 'tile-trouble' || !words.failure.detail) return null;
+  return engineDetailText(words.failure.detail, language) === null ? words.failure.detail : null;
+}
+
 export function entryReasonText(
   entry: Pick<OperatorLogEntry, 'reason' | 'words'>,
   language: string = currentLanguage(),

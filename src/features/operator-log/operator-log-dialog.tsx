@@ -1,13 +1,17 @@
 import { downloadBlob } from '../../lib/download-file';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorEventKindName, OperatorLogFilter } from '../../../electron/shared/contract';
+import type {
+  OperatorEventKindName,
+  OperatorLogEntry,
+  OperatorLogFilter,
+} from '../../../electron/shared/contract';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { plainError } from '../../lib/plain-error';
-import { entryReasonText } from './entry-words';
+import { entryReasonAsItCame, entryReasonText } from './entry-words';
 import { formatLogTime, parseLogTime } from './log-time';
 import { KIND_INFO, KIND_TONE } from './oplog-kinds';
 import { useOperatorLog } from './use-operator-log';
@@ -221,7 +225,9 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
                         <span className="oplog-key">{e.deviceKey}</span>
                       )}
                     </td>
-                    <td className="oplog-reason">{entryReasonText(e)}</td>
+                    <td className="oplog-reason">
+                      <ReasonText entry={e} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -262,5 +268,20 @@ export function OperatorLogDialog({ onClose }: { onClose(): void }) {
         </div>
       </div>
     </Dialog>
+  );
+}
+
+/** An entry's reason, with what is shown as it came marked as not the app's words. */
+function ReasonText({ entry }: { entry: OperatorLogEntry }) {
+  const text = entryReasonText(entry);
+  const raw = entryReasonAsItCame(entry);
+  const at = raw ? text.lastIndexOf(raw) : -1;
+  if (!raw || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span data-core-words>{raw}</span>
+      {text.slice(at + raw.length)}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { OperationSchema } from '../../../electron/shared/domain';
 import type { ProfileTestResult } from '../../../electron/shared/profile';
 import { checkLook } from './check-look';
+import { outcomeWords, probeWords, testErrorWords } from './test-words';
 
 /**
  * What a connection test found: whether the credentials were accepted, and for each operation of
@@ -10,6 +11,8 @@ import { checkLook } from './check-look';
 export function ConnectionTestReport({ result }: { result: ProfileTestResult }) {
   const { t } = useTranslation(['profiles', 'common']);
   const type = t(`common:credentialType.${result.credentialType}`);
+  const headline = outcomeWords(result);
+  const failure = headline !== undefined && result.error ? testErrorWords(result.error) : undefined;
   return (
     <section
       className={`test-report ${result.ok ? 'test-report-ok' : 'test-report-failed'}`}
@@ -17,22 +20,40 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
       data-ok={result.ok}
       aria-label={t('report.label')}
     >
-      {/* data-core-words: the core's own words, shown as they came (its error kinds get words later). */}
-      <p className="test-report-message" data-core-words>
+      {/* Worded here from the core's codes; data-core-words marks words shown as they came: the
+          platform's own, or the core's English message from a core this renderer has no words for. */}
+      <p className="test-report-message" data-core-words={headline === undefined || undefined}>
         <span aria-hidden="true">{result.ok ? '✓ ' : '✗ '}</span>
-        {result.message}
+        {headline ?? result.message}
+        {failure && (
+          <>
+            {' '}
+            <span
+              data-core-words={failure.platform || undefined}
+              data-platform-words={failure.platform || undefined}
+            >
+              {failure.text}
+            </span>
+          </>
+        )}
       </p>
-      {result.warnings?.map((w) => (
-        <p
-          key={w}
-          className="callout callout-warn small"
-          role="note"
-          data-testid="test-warning"
-          data-core-words
-        >
-          ⚠ {w}
+      {result.plainHttpHost !== undefined ? (
+        <p className="callout callout-warn small" role="note" data-testid="test-warning">
+          ⚠ {t('form.plainHttp', { host: result.plainHttpHost })}
         </p>
-      ))}
+      ) : (
+        result.warnings?.map((w) => (
+          <p
+            key={w}
+            className="callout callout-warn small"
+            role="note"
+            data-testid="test-warning"
+            data-core-words
+          >
+            ⚠ {w}
+          </p>
+        ))
+      )}
       <table className="test-report-table">
         <caption className="visually-hidden">{t('report.caption', { type })}</caption>
         <thead>
@@ -48,6 +69,8 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
             if (!check) return null;
             const checked = check.checked;
             const look = checkLook(result, check);
+            const note = probeWords(check.noteWords);
+            const said = checked !== undefined && checked !== 'ok' ? testErrorWords(checked) : undefined;
             return (
               <tr
                 key={op}
@@ -62,31 +85,34 @@ export function ConnectionTestReport({ result }: { result: ProfileTestResult }) 
                 </td>
                 <td>
                   {checked === 'ok' && <span className="text-ok">{t('report.works')}</span>}
-                  {look === 'failed' && checked !== undefined && checked !== 'ok' && (
-                    <span className="text-danger">
+                  {look === 'failed' && checked !== undefined && checked !== 'ok' && said && (
+                    <span className="text-danger" data-core-words={said.platform || undefined}>
                       ✗{' '}
                       {checked.status !== undefined
-                        ? t('report.failedStatus', { message: checked.message, status: checked.status })
-                        : checked.message}
+                        ? t('report.failedStatus', { message: said.text, status: checked.status })
+                        : said.text}
                     </span>
                   )}
                   {look === 'expected' && checked !== undefined && checked !== 'ok' && (
                     <span className="text-muted">
                       {t(expectedKey(checked.kind === 'forbidden', checked.status !== undefined), {
-                        // The platform's (or the core's) own words, quoted as they came.
-                        message: checked.message.replace(/\.$/, ''),
+                        // The platform's own words, quoted as they came (the core's, in the reader's language).
+                        message: (said?.text ?? checked.message).replace(/\.$/, ''),
                         status: checked.status,
                       })}
                     </span>
                   )}
-                  {(look === 'ok' || look === 'failed') && check.note && (
-                    <div className="text-muted small" data-core-words>
-                      {check.note}
+                  {(look === 'ok' || look === 'failed') && (note ?? check.note) && (
+                    <div className="text-muted small" data-core-words={note === undefined || undefined}>
+                      {note ?? check.note}
                     </div>
                   )}
                   {checked === undefined && (
-                    <span className="text-muted" data-core-words={check.note !== undefined || undefined}>
-                      {check.note ?? t('report.notCalled')}
+                    <span
+                      className="text-muted"
+                      data-core-words={(note === undefined && check.note !== undefined) || undefined}
+                    >
+                      {note ?? check.note ?? t('report.notCalled')}
                     </span>
                   )}
                 </td>

@@ -8,6 +8,7 @@ import { useCoreMirror } from '../../session/core-mirror';
 import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { nextChoice, type ChoiceEvent } from './profile-choice';
 import { StorageTierBadge } from './storage-tier-badge';
+import { profileName } from '../../lib/profile-name';
 
 export interface ProfileSwitcherProps {
   /** "Profiles…": the shell opens profile management. */
@@ -82,7 +83,10 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
         {!active && <option value="">{t('switcher.choose')}</option>}
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {t('switcher.option', { name: p.name, type: t(`common:credentialType.${p.credentialType}`) })}
+            {t('switcher.option', {
+              name: profileName(p),
+              type: t(`common:credentialType.${p.credentialType}`),
+            })}
           </option>
         ))}
       </select>
@@ -91,7 +95,9 @@ export function ProfileSwitcher({ onManageProfiles }: ProfileSwitcherProps) {
           id={hintId}
           className="text-muted small"
           role="status"
-          title={active ? t('switcher.escapeStays', { name: active.name }) : t('switcher.escapeStaysNone')}
+          title={
+            active ? t('switcher.escapeStays', { name: profileName(active) }) : t('switcher.escapeStaysNone')
+          }
           data-testid="profile-pending-hint"
         >
           {t('switcher.pendingHint')}

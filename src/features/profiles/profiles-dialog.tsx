@@ -13,6 +13,7 @@ import { useCoreMirror } from '../../session/core-mirror';
 import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { ProfileForm } from './profile-form';
 import { StorageTierBadge } from './storage-tier-badge';
+import { profileName } from '../../lib/profile-name';
 
 /** React types onCancel for <dialog> only, but carries a nested dialog's cancel through any element. */
 const containCancel = {
@@ -66,11 +67,11 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
     setConfirmId(null);
     notify(
       result.ok
-        ? { level: 'info', message: t('dialog.deleted', { name: toDelete.name }) }
+        ? { level: 'info', message: t('dialog.deleted', { name: profileName(toDelete) }) }
         : {
             level: 'error',
             message: t('dialog.deleteFailed', {
-              name: toDelete.name,
+              name: profileName(toDelete),
               reason: plainError(result.error).message,
             }),
           },
@@ -95,7 +96,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
     view.kind === 'new'
       ? t('dialog.titleNew')
       : view.kind === 'edit'
-        ? t('dialog.titleEdit', { name: editing?.name ?? '' })
+        ? t('dialog.titleEdit', { name: editing ? profileName(editing) : '' })
         : t('dialog.titleList');
 
   return (
@@ -111,8 +112,11 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
             <div className="callout callout-info profile-added" role="status" data-testid="profile-added">
               <p>
                 {active
-                  ? t('dialog.addedStillUses', { name: addedProfile.name, active: active.name })
-                  : t('dialog.added', { name: addedProfile.name })}
+                  ? t('dialog.addedStillUses', {
+                      name: profileName(addedProfile),
+                      active: profileName(active),
+                    })
+                  : t('dialog.added', { name: profileName(addedProfile) })}
               </p>
               <Button size="small" variant="primary" onClick={() => void onUse(addedProfile.id)}>
                 {t('dialog.switchNow')}
@@ -129,7 +133,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
               {profiles.map((p) => (
                 <li key={p.id} className="profile-item" data-testid="profile-item" data-profile-id={p.id}>
                   <div className="profile-item-main">
-                    <span className="profile-item-name">{p.name}</span>
+                    <span className="profile-item-name">{profileName(p)}</span>
                     {p.selected && <Badge tone="ok">{t('dialog.active')}</Badge>}
                     <Badge tone="info">{t(`common:credentialType.${p.credentialType}`)}</Badge>
                     <StorageTierBadge tier={p.storageTier} />
@@ -140,7 +144,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
                       <Button
                         size="small"
                         onClick={() => void onUse(p.id)}
-                        aria-label={t('dialog.useLabel', { name: p.name })}
+                        aria-label={t('dialog.useLabel', { name: profileName(p) })}
                       >
                         {t('dialog.use')}
                       </Button>
@@ -148,7 +152,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
                     <Button
                       size="small"
                       onClick={() => setView({ kind: 'edit', id: p.id })}
-                      aria-label={t('dialog.editLabel', { name: p.name })}
+                      aria-label={t('dialog.editLabel', { name: profileName(p) })}
                     >
                       {t('dialog.edit')}
                     </Button>
@@ -156,7 +160,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
                       size="small"
                       variant="danger"
                       onClick={() => setConfirmId(p.id)}
-                      aria-label={t('dialog.deleteLabel', { name: p.name })}
+                      aria-label={t('dialog.deleteLabel', { name: profileName(p) })}
                     >
                       {t('dialog.delete')}
                     </Button>
@@ -181,8 +185,11 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
               id: savedNoticeId(p.id),
               level: 'info',
               message: p.selected
-                ? t('dialog.savedActive', { name: p.name })
-                : t('dialog.savedNotActive', { name: p.name, active: active?.name ?? '' }),
+                ? t('dialog.savedActive', { name: profileName(p) })
+                : t('dialog.savedNotActive', {
+                    name: profileName(p),
+                    active: active ? profileName(active) : '',
+                  }),
             });
             if (!p.selected) setAdded(p.id);
             setView({ kind: 'list' });
@@ -196,7 +203,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
           profile={editing}
           onSaved={(p) => {
             onSaved?.(p);
-            notify({ level: 'info', message: t('dialog.saved', { name: p.name }) });
+            notify({ level: 'info', message: t('dialog.saved', { name: profileName(p) }) });
             setView({ kind: 'list' });
           }}
           onCancel={() => setView({ kind: 'list' })}
@@ -211,7 +218,7 @@ export function ProfilesDialog({ onClose, onSaved }: ProfilesDialogProps) {
               <>
                 <p>
                   {t(toDelete.selected ? 'dialog.deleteBodyActive' : 'dialog.deleteBody', {
-                    name: toDelete.name,
+                    name: profileName(toDelete),
                   })}
                 </p>
                 <p className="text-muted small">{t('dialog.platformUnchanged')}</p>

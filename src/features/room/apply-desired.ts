@@ -5,7 +5,7 @@ import { tourReferenceProblems } from '../../../electron/shared/tour';
 import { selectLayouts, selectSettings, selectTours, useCoreMirror } from '../../session/core-mirror';
 import { useTourStore } from './wall-door';
 import { useWallStore } from './wall-door';
-import { layoutOfRoomView, roomViewProblem } from './room-view';
+import { isRoomLayout, layoutOfRoomView, roomViewProblem } from './room-view';
 
 export type ApplyOutcome =
   { ok: true; what: string; kind: 'view' | 'tour' | 'clear' } | { ok: false; reason: string };
@@ -13,6 +13,26 @@ export type ApplyOutcome =
 /** Show a layout on the wall as opening one does, whatever the kiosk lock (the room is obeyed). */
 export function showOnWall(layout: Layout | null): void {
   useWallStore.getState().showLayout(layout);
+}
+
+/**
+ * Names the core found for the tiles of a view it showed (the same revision, now with `deviceName`:
+ * the screen's core looks up the names a view was sent without), written into the tiles on the wall
+ * that still have none; the same players go on (a tile is known by its device, not its name).
+ */
+export function nameShownTiles(desired: RoomDesired, screen: string): void {
+  const wall = useWallStore.getState().layout;
+  if (!('view' in desired) || !wall || !isRoomLayout(wall, screen)) return;
+  const names = new Map<string, string>();
+  for (const t of desired.view.tiles) if (t.deviceName?.trim()) names.set(t.deviceKey, t.deviceName);
+  let named = false;
+  const tiles = wall.tiles.map((t) => {
+    const name = t.deviceName?.trim() ? undefined : names.get(t.deviceKey);
+    if (!name) return t;
+    named = true;
+    return { ...t, deviceName: name };
+  });
+  if (named) showOnWall({ ...wall, tiles });
 }
 
 /**

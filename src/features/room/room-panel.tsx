@@ -5,6 +5,7 @@ import { Button } from '../../components/button';
 import { plainError } from '../../lib/plain-error';
 import { useRoomMirror } from './room-mirror';
 import { roomTime } from './room-time';
+import { roomReasonWords } from './room-words';
 import { ScreenCard } from './screen-card';
 import './room.css';
 
@@ -16,19 +17,20 @@ export interface RoomPanelProps {
 
 /**
  * The bus in one line: "Broker online", "Broker away since 10:42 (refused login)", "Room off". The
- * away reason is the core's (the MQTT client's) words, shown as they came.
+ * away reason is worded from the core's code; the core's words as they came when it has none known.
  */
 function ConnectionText({ connection: c }: { connection: RoomStatus['connection'] }) {
   const { t } = useTranslation('room');
   if (c.state === 'online') return t('panel.online', { time: roomTime(c.since) });
   if (c.state === 'connecting') return t('panel.connecting');
+  const reason = roomReasonWords(c);
   if (c.state === 'away')
-    return c.reason ? (
+    return reason ? (
       <Trans
         t={t}
         i18nKey="panel.awayReason"
-        values={{ time: roomTime(c.since), reason: c.reason }}
-        components={{ core: <span data-core-words /> }}
+        values={{ time: roomTime(c.since), reason: reason.text }}
+        components={{ core: reason.coreWords ? <span data-core-words /> : <span /> }}
       />
     ) : (
       t('panel.away', { time: roomTime(c.since) })

@@ -1,10 +1,12 @@
 import i18next from 'i18next';
-import type { FieldProblem } from '../../../electron/shared/domain';
+import type { CodedFieldProblem } from '../../../electron/shared/domain';
 import {
   RoomConfigureInputSchema,
   type RoomConfigureInput,
   type RoomConfigView,
 } from '../../../electron/shared/room';
+import { roomProblems } from '../../../electron/shared/room-problems';
+import { roomProblemWords } from './room-words';
 
 /** The Room section's form: every field as typed (numbers as text, so nothing typed is lost). */
 export interface RoomSettingsDraft {
@@ -60,23 +62,14 @@ export function inputOfRoomDraft(draft: RoomSettingsDraft): RoomConfigureInput {
 
 /**
  * The draft's problems by the paths room:configure names them (`brokerUrl`, `screens[1].name`,
- * `hostedBroker.port`): the shared schema's, and what it cannot say alone (a room needs a broker,
- * its own or another; screen names are one each).
+ * `hostedBroker.port`): the shared schema's (coded, as the core codes them), and what it cannot say
+ * alone (a room needs a broker, its own or another; screen names are one each).
  */
-export function roomDraftProblems(draft: RoomSettingsDraft): FieldProblem[] {
+export function roomDraftProblems(draft: RoomSettingsDraft): CodedFieldProblem[] {
   const input = inputOfRoomDraft(draft);
-  const problems: FieldProblem[] = [];
+  const problems: CodedFieldProblem[] = [];
   const parsed = RoomConfigureInputSchema.safeParse(input);
-  if (!parsed.success)
-    for (const issue of parsed.error.issues)
-      problems.push({
-        path: issue.path.reduce<string>(
-          (at, key) =>
-            typeof key === 'number' ? `${at}[${key}]` : at ? `${at}.${String(key)}` : String(key),
-          '',
-        ),
-        message: schemaProblem(issue.path, issue.message),
-      });
+  if (!parsed.success) problems.push(...roomProblems(parsed.error.issues));
   if (draft.enabled && !draft.hosted && !input.brokerUrl)
     problems.push({ path: 'brokerUrl', message: i18next.t('room:settings.problemBrokerUrl') });
   const seen = new Set<string>();
@@ -92,21 +85,9 @@ export function roomDraftProblems(draft: RoomSettingsDraft): FieldProblem[] {
   return problems;
 }
 
-/**
- * A schema's finding in words: the number fields' by the field (zod's own English says "expected
- * number, received NaN"), the rest as the schema words them (room-problem-words reads them back).
- */
-function schemaProblem(path: readonly PropertyKey[], message: string): string {
-  const last = path[path.length - 1];
-  if (last === 'port') return i18next.t('room:settings.problemPort');
-  if (last === 'display') return i18next.t('room:problems.display');
-  if (last === 'host') return i18next.t('room:problems.host');
-  return message;
-}
-
-/** Problems by path, the first message per path. */
-export function problemsByPath(problems: readonly FieldProblem[]): Record<string, string> {
+/** Problems by path, the first per path, in the operator's language (from their codes). */
+export function problemsByPath(problems: readonly CodedFieldProblem[]): Record<string, string> {
   const byPath: Record<string, string> = {};
-  for (const p of problems) byPath[p.path.replace(/^\$\.?/, '')] ??= p.message;
+  for (const p of problems) byPath[p.path.replace(/^\$\.?/, '')] ??= roomProblemWords(p);
   return byPath;
 }

@@ -14,7 +14,6 @@ import {
   roomDraftProblems,
   type RoomSettingsDraft,
 } from './room-settings-draft';
-import { roomProblemText } from './room-problem-words';
 import './room.css';
 
 /** Where the section's last save stands (the same shape as the Settings dialog's sections). */
@@ -74,14 +73,9 @@ export function RoomSettings({ actions, locked = false }: RoomSettingsProps) {
   if (!config || !draft) return <p className="text-muted small">{t('settings.loading')}</p>;
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOfRoomConfig(config));
+  // Worded from their codes as rendered (problemsByPath), the schema's and the core's alike.
   const local = problemsByPath(roomDraftProblems(draft));
-  // Worded as rendered: the schema's and the core's English read back into the operator's language.
-  const errors = Object.fromEntries(
-    Object.entries({ ...(tried ? local : {}), ...serverErrors }).map(([path, message]) => [
-      path,
-      roomProblemText(message),
-    ]),
-  );
+  const errors = { ...(tried ? local : {}), ...serverErrors };
   const change = (patch: Partial<RoomSettingsDraft>) => {
     setDraft({ ...draft, ...patch });
     // A field typed in again is no longer the one the core refused.

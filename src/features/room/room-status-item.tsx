@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { useTourStore, useWallStore } from './wall-door';
+import { StatusWords, useTourStore, useWallStore } from './wall-door';
 import { useRoomMirror } from './room-mirror';
 import { isRoomLayout } from './room-view';
 import { roomTime, roomTimeFull } from './room-time';
 import { useScreenMode } from './screen-mode';
 import { useScreenReport } from './use-screen-report';
+import { roomReasonWords } from './room-words';
 import './room.css';
 
 /**
@@ -25,22 +26,27 @@ export function RoomStatusItem() {
   const touring = useTourStore((s) => s.running?.tour.name ?? null);
   if (!connection || connection.state === 'off') return null;
   const origin = mode.origin;
+  const reason = roomReasonWords(connection);
+  const away = connection.state === 'away' ? t('status.away', { time: roomTime(connection.since) }) : '';
+  const rejected = mode.rejected
+    ? t('status.rejected', { rev: mode.rejected.rev, reason: mode.rejected.reason })
+    : '';
+  // The status bar shows the short forms where the long ones do not fit: the long one is the
+  // tooltip's first line (wall/status-bar-fit.ts).
   return (
     <>
       {connection.state === 'away' && (
         <span
-          className="wall-status-item room-status-away"
+          className="wall-status-item room-status-away wall-status-yields"
           data-testid="room-status-away"
           role="status"
-          title={
-            connection.reason
-              ? t('status.awayTitle', { reason: connection.reason })
-              : t('status.awayTitleNoReason')
-          }
-          // The title holds the core's (the MQTT client's) reason as it came.
-          data-core-words={connection.reason ? true : undefined}
+          title={`${away}\n${
+            reason ? t('status.awayTitle', { reason: reason.text }) : t('status.awayTitleNoReason')
+          }`}
+          // The title holds the core's reason as it came when it has no code worded here.
+          data-core-words={reason?.coreWords ? true : undefined}
         >
-          {t('status.away', { time: roomTime(connection.since) })}
+          <StatusWords text={away} short={t('status.awayShort', { time: roomTime(connection.since) })} />
         </span>
       )}
       {connection.state === 'connecting' && (
@@ -50,26 +56,33 @@ export function RoomStatusItem() {
       )}
       {origin && ((origin.kind === 'view' && fromRoom) || (origin.kind === 'tour' && touring !== null)) && (
         <span
-          className="wall-status-item room-status-origin"
+          className="wall-status-item room-status-origin wall-status-yields"
           data-testid="room-status-origin"
           data-rev={origin.rev}
-          title={t('status.originTitle', {
-            screen: origin.screen,
-            by: origin.by,
-            at: roomTimeFull(origin.at),
-            rev: origin.rev,
-          })}
+          title={`${t('status.origin', { by: origin.by, time: roomTime(origin.at) })}\n${t(
+            'status.originTitle',
+            {
+              screen: origin.screen,
+              by: origin.by,
+              at: roomTimeFull(origin.at),
+              rev: origin.rev,
+            },
+          )}`}
         >
-          <span aria-hidden="true">⇄</span> {t('status.origin', { by: origin.by, time: roomTime(origin.at) })}
+          <span aria-hidden="true">⇄</span>{' '}
+          <StatusWords
+            text={t('status.origin', { by: origin.by, time: roomTime(origin.at) })}
+            short={t('status.originShort', { by: origin.by, time: roomTime(origin.at) })}
+          />
         </span>
       )}
       {mode.rejected && (
         <span
-          className="wall-status-item room-status-rejected"
+          className="wall-status-item room-status-rejected wall-status-yields"
           data-testid="room-status-rejected"
-          title={mode.rejected.reason}
+          title={rejected}
         >
-          {t('status.rejected', { rev: mode.rejected.rev, reason: mode.rejected.reason })}
+          <StatusWords text={rejected} short={t('status.rejectedShort', { rev: mode.rejected.rev })} />
         </span>
       )}
     </>

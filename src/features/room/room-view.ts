@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
+import { issueCode } from '../../../electron/shared/domain';
 import { placeTiles } from '../../../electron/shared/layout';
 import { RoomViewSchema, type RoomView } from '../../../electron/shared/room';
 import { SUPPORTED_LANGUAGES } from '../../i18n/languages';
+import { fieldProblemWords } from '../../lib/error-words';
 import { placeDeviceIn, type TileDevice, type WallCell } from './wall-door';
 
 /** Where a room view's layout comes from: who sent it, when, and which revision. */
@@ -54,13 +56,19 @@ export function roomViewProblem(view: RoomView, profileId: string | null): strin
     const issue = parsed.error.issues[0];
     return i18next.t('room:reasons.invalidView', {
       path: issue?.path.join('.') || i18next.t('room:reasons.invalidViewPath'),
-      message: issue?.message ?? i18next.t('room:reasons.invalidViewMessage'),
+      // The problem in the operator's language from its code (a refused character, a tile's overlap).
+      message: issue
+        ? fieldProblemWords({ message: issue.message, ...issueCode(issue) })
+        : i18next.t('room:reasons.invalidViewMessage'),
     });
   }
   if (!profileId) return i18next.t('room:reasons.noProfile');
   const { problems } = placeTiles(parsed.data);
   if (problems.length > 0)
-    return i18next.t('room:reasons.doesNotFit', { path: problems[0].path, message: problems[0].message });
+    return i18next.t('room:reasons.doesNotFit', {
+      path: problems[0].path,
+      message: fieldProblemWords(problems[0]),
+    });
   return null;
 }
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import i18next from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
-import type { RoomScreenStatus } from '../../../electron/shared/room';
+import type { RoomReported, RoomScreenStatus } from '../../../electron/shared/room';
 import { sendDeviceToCell } from './room-commands';
 import { roomTime, roomTimeFull } from './room-time';
 import { ScreenActions, sentText } from './screen-actions';
+import { rejectedWords } from './rejected-words';
 import { ScreenMiniGrid } from './screen-mini-grid';
 
 /** What a screen shows, in words: "View Lobby (2 × 2)", "Tour Night", "Nothing" (worded as rendered). */
@@ -92,17 +93,7 @@ export function ScreenCard({ screen }: { screen: RoomScreenStatus }) {
           />
         </p>
       )}
-      {rejected && (
-        // The reason is the screen's own words (its language), shown as it reported them.
-        <p className="room-rejected" role="alert" data-testid="room-rejected">
-          <Trans
-            t={t}
-            i18nKey="card.rejected"
-            values={{ rev: rejected.rev ?? t('card.unknownRev'), reason: rejected.reason }}
-            components={{ core: <span data-core-words /> }}
-          />
-        </p>
-      )}
+      {rejected && <RejectedLine rejected={rejected} />}
       <ScreenMiniGrid
         screen={screen}
         onDropDevice={(device, cell) =>
@@ -122,5 +113,24 @@ export function ScreenCard({ screen }: { screen: RoomScreenStatus }) {
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The screen's last refusal: its reason worded here from its code, or (no code known here) the
+ * screen's own English words, marked as such.
+ */
+function RejectedLine({ rejected }: { rejected: NonNullable<RoomReported['rejected']> }) {
+  const { t } = useTranslation('room');
+  const reason = rejectedWords(rejected);
+  return (
+    <p className="room-rejected" role="alert" data-testid="room-rejected">
+      <Trans
+        t={t}
+        i18nKey="card.rejected"
+        values={{ rev: rejected.rev ?? t('card.unknownRev'), reason: reason.text }}
+        components={{ core: reason.coreWords ? <span data-core-words /> : <span /> }}
+      />
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { useWallStore } from './wall-door';
-import { applyDesired } from './apply-desired';
+import { applyDesired, nameShownTiles } from './apply-desired';
 import { useRoomMirror } from './room-mirror';
 import type { RoomOrigin } from './room-view';
 import { thisWindowScreen } from './screen-identity';
@@ -38,6 +38,8 @@ export function startScreenMode(): () => void {
     if (!screen || useWallStore.getState().status !== 'ready') return;
     const desired = useRoomMirror.getState().room?.screens.find((s) => s.name === screen)?.desired ?? null;
     const now = useScreenMode.getState();
+    // The view on show, again with the names its tiles were sent without (looked up by the core).
+    if (desired && desired.rev === now.rev && now.origin?.kind === 'view') nameShownTiles(desired, screen);
     if (!desired || desired.rev <= now.rev || desired.rev === now.rejected?.rev) return;
     const outcome = applyDesired(desired, screen);
     if (outcome.ok) {

@@ -15,4 +15,5 @@ export { WallEngineContext } from '../wall/wall-engine-context';
 export { useWallStore } from '../wall/wall-store';
 export { SendToScreenContext, type SendToScreenSlot } from '../wall/tile-menu';
 export { WallStatusExtraContext } from '../wall/wall-status-bar';
+export { StatusWords } from '../wall/status-words';
 /* eslint-enable import-x/no-restricted-paths */

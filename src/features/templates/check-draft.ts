@@ -5,6 +5,7 @@ import {
   type FieldProblem,
 } from '../../../electron/shared/domain';
 import { DATA_TYPES, isDataType, type MapField, type TemplateDraft } from './template-draft';
+import { said, type Said } from './said';
 import { toWireValue } from './to-wire-value';
 
 /** The wire DTO of a draft plus what the form itself found while building it. */
@@ -17,7 +18,7 @@ export interface DraftConversion {
   /** Conversion problems: "use a dot for decimals", an unsupported dataType. */
   problems: FieldProblem[];
   /** Non-blocking advice per path, and "sent as 1000" where the sent text differs from the typed. */
-  notes: Record<string, string>;
+  notes: Record<string, Said>;
 }
 
 export interface DraftCheck extends DraftConversion {
@@ -32,7 +33,7 @@ const at = (i: number, rest: string) => `parameters[${i}].${rest}`;
 /** Build the DTO from the form's text: trimmed strings, numbers in their wire form, only the type's keys. */
 export function draftToDto(draft: TemplateDraft): DraftConversion {
   const problems: FieldProblem[] = [];
-  const notes: Record<string, string> = {};
+  const notes: Record<string, Said> = {};
   const parameters = draft.parameters.map((p, i) => {
     const map: Record<string, string> = {};
     if (isDataType(p.dataType)) {
@@ -44,21 +45,35 @@ export function draftToDto(draft: TemplateDraft): DraftConversion {
         }
         const converted = toWireValue(text, p.dataType);
         if (!converted.ok) {
-          problems.push({ path: at(i, `map.${key}`), message: converted.message });
+          problems.push({
+            path: at(i, `map.${key}`),
+            message: converted.message,
+            code: converted.code,
+            ...(converted.params !== undefined && { params: converted.params }),
+          });
           map[key] = text.trim();
         } else if (converted.wire !== undefined) {
           map[key] = converted.wire;
           if (converted.note) notes[at(i, `map.${key}`)] = converted.note;
-          else if (converted.wire !== text.trim()) notes[at(i, `map.${key}`)] = `sent as ${converted.wire}`;
+          else if (converted.wire !== text.trim())
+            notes[at(i, `map.${key}`)] = said('sentAs', `sent as ${converted.wire}`, {
+              wire: converted.wire,
+            });
         }
       }
     } else {
       problems.push({
         path: at(i, 'dataType'),
-        message:
-          p.dataType.trim() === ''
-            ? 'choose a type'
-            : `"${p.dataType}" is not a supported type: choose ${DATA_TYPES.join(', ')}`,
+        ...(p.dataType.trim() === ''
+          ? said('chooseType', 'choose a type')
+          : said(
+              'unsupportedType',
+              `"${p.dataType}" is not a supported type: choose ${DATA_TYPES.join(', ')}`,
+              {
+                type: p.dataType,
+                types: DATA_TYPES.join(', '),
+              },
+            )),
       });
       for (const key of ['min', 'max', 'step', 'unitName'] as const)
         if (p.values[key].trim() !== '') map[key] = p.values[key].trim();
@@ -103,9 +118,10 @@ export function checkDraft(draft: TemplateDraft): DraftCheck {
 
   const projectKey = draft.projectKey.trim();
   const problems: FieldProblem[] = [];
-  if (projectKey === '') problems.push({ path: 'projectKey', message: 'project key is required' });
+  if (projectKey === '')
+    problems.push({ path: 'projectKey', ...said('projectKeyRequired', 'project key is required') });
   else if (/\s/.test(projectKey))
-    problems.push({ path: 'projectKey', message: 'a project key has no spaces' });
+    problems.push({ path: 'projectKey', ...said('projectKeySpaces', 'a project key has no spaces') });
   problems.push(...conversion.problems);
   // A value that did not convert already says why; the rule book's "must be a number" would repeat it.
   const converted = new Set(conversion.problems.map((p) => p.path));

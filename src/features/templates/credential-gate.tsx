@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { profileName } from '../../lib/profile-name';
 import { canPerform, OPERATION_MATRIX } from '../../../electron/shared/domain';
 import type { ProfileView } from '../../../electron/shared/profile';
 import { Button } from '../../components/button';
@@ -48,7 +49,7 @@ export function CredentialGate({ active, profiles, onSelect, onManageProfiles }:
               options={able.map((p) => ({
                 value: p.id,
                 label: t('gate.option', {
-                  name: p.name,
+                  name: profileName(p),
                   type: t(`common:credentialType.${p.credentialType}`),
                 }),
               }))}

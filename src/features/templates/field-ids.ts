@@ -1,4 +1,5 @@
 import { MAP_KEYS_BY_TYPE, type FieldProblem } from '../../../electron/shared/domain';
+import type { CodedWords } from './problem-text';
 import { isDataType, type TemplateDraft } from './template-draft';
 
 /**
@@ -42,8 +43,8 @@ export function isFieldShown(id: FieldId, draft: TemplateDraft): boolean {
 export function problemsByField(
   problems: readonly FieldProblem[],
   draft: TemplateDraft,
-): { byField: Map<FieldId, string[]>; unplaced: FieldProblem[] } {
-  const byField = new Map<FieldId, string[]>();
+): { byField: Map<FieldId, CodedWords[]>; unplaced: FieldProblem[] } {
+  const byField = new Map<FieldId, CodedWords[]>();
   const unplaced: FieldProblem[] = [];
   for (const problem of problems) {
     const id = fieldIdForPath(problem.path, draft);
@@ -52,7 +53,7 @@ export function problemsByField(
       continue;
     }
     const list = byField.get(id) ?? [];
-    if (!list.includes(problem.message)) list.push(problem.message);
+    if (!list.some((p) => p.message === problem.message)) list.push(problem);
     byField.set(id, list);
   }
   return { byField, unplaced };

@@ -3,13 +3,13 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { parseJson } from './parse-json';
-import { wordProblem } from './problem-words';
+import { wordProblem, type CodedWords } from './problem-text';
 
 export interface ImportDialogProps {
   /** The form holds typed work that loading would replace. */
   replacesDraft: boolean;
   /** Load parsed JSON into the form; a message when it is not one template. */
-  onLoad(value: unknown): { ok: true } | { ok: false; message: string };
+  onLoad(value: unknown): { ok: true } | ({ ok: false } & CodedWords);
   onClose(): void;
 }
 
@@ -27,10 +27,10 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
   const { t } = useTranslation('templates');
   const [text, setText] = useState('');
   // What is wrong, in the words of the moment it is shown (a language switch re-words it).
-  const [problem, setProblem] = useState<{ file?: string; message: string } | null>(null);
+  const [problem, setProblem] = useState<{ file?: string; said: CodedWords } | null>(null);
   const error = problem && wordedProblem(problem);
-  const setError = (message: string | null, file?: string) =>
-    setProblem(message === null ? null : { file, message });
+  const setError = (said: CodedWords | null, file?: string) =>
+    setProblem(said === null ? null : { file, said });
   const [fileName, setFileName] = useState<string | null>(null);
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
@@ -39,7 +39,7 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
   const load = (source: string, from: 'file' | 'text') => {
     const parsed = parseJson(source);
     if (!parsed.ok) {
-      setError(parsed.message, from === 'file' ? (fileName ?? t('import.theFile')) : undefined);
+      setError(parsed, from === 'file' ? (fileName ?? t('import.theFile')) : undefined);
       if (from === 'text') {
         // Put the cursor where the syntax breaks.
         const area = areaRef.current;
@@ -54,11 +54,11 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
       return;
     }
     const loaded = onLoad(parsed.value);
-    if (!loaded.ok) setError(loaded.message);
+    if (!loaded.ok) setError(loaded);
   };
 
-  function wordedProblem({ file, message }: { file?: string; message: string }): string {
-    const worded = wordProblem(message);
+  function wordedProblem({ file, said }: { file?: string; said: CodedWords }): string {
+    const worded = wordProblem(said);
     return file === undefined ? worded : t('import.fileProblem', { file, message: worded });
   }
 
@@ -106,17 +106,17 @@ export function ImportDialog({ replacesDraft, onLoad, onClose }: ImportDialogPro
             if (!file) return;
             setFileName(file.name);
             if (file.size > MAX_BYTES) {
-              setProblem({ message: t('import.tooLarge', { file: file.name }) });
+              setProblem({ said: { message: t('import.tooLarge', { file: file.name }) } });
               return;
             }
             const content = await file.text();
             const parsed = parseJson(content);
             if (!parsed.ok) {
-              setError(parsed.message, file.name);
+              setError(parsed, file.name);
               return;
             }
             const loaded = onLoad(parsed.value);
-            if (!loaded.ok) setError(loaded.message, file.name);
+            if (!loaded.ok) setError(loaded, file.name);
           }}
         />
       </div>

@@ -1,5 +1,7 @@
-export type JsonParse =
-  { ok: true; value: unknown } | { ok: false; message: string; line: number; column: number };
+import type { ErrorParams } from '../../../electron/shared/domain';
+import { said, type Said } from './said';
+
+export type JsonParse = { ok: true; value: unknown } | ({ ok: false; line: number; column: number } & Said);
 
 /**
  * JSON.parse with a useful error: where (line and column, 1-based) and what was expected.
@@ -13,11 +15,17 @@ export function parseJson(input: string): JsonParse {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    const { offset, message } = locateError(text);
+    const { offset, message, reason, params } = locateError(text);
     const { line, column } = lineAndColumn(text, offset);
     return {
       ok: false,
-      message: `JSON syntax error at line ${line}, column ${column}: ${message}`,
+      // Worded from `reason` (problems.json.<reason>) and its parameters, inside problems.json.syntax.
+      ...said('json.syntax', `JSON syntax error at line ${line}, column ${column}: ${message}`, {
+        line,
+        column,
+        reason,
+        ...params,
+      }),
       line,
       column,
     };
@@ -30,18 +38,35 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
   return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
+/** What went wrong at one place: the words, and the key (problems.json.<reason>) and values they come from. */
 class Stop {
   constructor(
     readonly offset: number,
     readonly message: string,
+    readonly reason: string,
+    readonly params: ErrorParams = {},
   ) {}
 }
 
-function locateError(text: string): { offset: number; message: string } {
+/** What a place expects or holds, as its words and the name they are worded by (problems.json.what.*). */
+const WHAT: Record<string, string> = {
+  'a value': 'value',
+  'a number': 'number',
+  'a field name in double quotes': 'fieldName',
+  'the end of the text': 'end',
+};
+/** A token of WHAT, "," or "}" as `commaOr}`, or a quoted character as it is. */
+const whatOf = (words: string): string =>
+  WHAT[words] ?? (/^"," or "(.)"$/.exec(words) ? `commaOr${words.at(-2)}` : words);
+
+function locateError(text: string): { offset: number; message: string; reason: string; params: ErrorParams } {
   let i = 0;
   const describe = (at: number) => (at >= text.length ? 'the end of the text' : JSON.stringify(text[at]));
   const fail = (expected: string): never => {
-    throw new Stop(i, `expected ${expected} but found ${describe(i)}`);
+    throw new Stop(i, `expected ${expected} but found ${describe(i)}`, 'expected', {
+      expected: whatOf(expected),
+      found: whatOf(describe(i)),
+    });
   };
   const space = () => {
     while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
@@ -53,22 +78,25 @@ function locateError(text: string): { offset: number; message: string } {
   const string = () => {
     i++; // opening quote
     for (;;) {
-      if (i >= text.length) throw new Stop(i, 'a text value is not closed with "');
+      if (i >= text.length) throw new Stop(i, 'a text value is not closed with "', 'unclosed');
       const c = text[i];
       if (c === '"') {
         i++;
         return;
       }
       if (c === '\n' || c < ' ')
-        throw new Stop(i, 'a line break or control character inside a text value (write \\n)');
+        throw new Stop(i, 'a line break or control character inside a text value (write \\n)', 'control');
       if (c === '\\') {
         const next = text[i + 1];
         if (next === 'u') {
           if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-            throw new Stop(i, 'a \\u escape needs four hex digits');
+            throw new Stop(i, 'a \\u escape needs four hex digits', 'unicode');
           i += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i += 2;
-        else throw new Stop(i, `${JSON.stringify('\\' + (next ?? ''))} is not a JSON escape`);
+        else {
+          const escape = JSON.stringify('\\' + (next ?? ''));
+          throw new Stop(i, `${escape} is not a JSON escape`, 'escape', { escape });
+        }
         continue;
       }
       i++;
@@ -89,7 +117,8 @@ function locateError(text: string): { offset: number; message: string } {
     if (c === 'f') return literal('false');
     if (c === 'n') return literal('null');
     if (c === '-' || (c >= '0' && c <= '9')) return number();
-    if (c === "'") throw new Stop(i, 'text values need double quotes ("), not single quotes (\')');
+    if (c === "'")
+      throw new Stop(i, 'text values need double quotes ("), not single quotes (\')', 'singleQuotes');
     fail('a value');
   };
   const object = () => {
@@ -102,7 +131,8 @@ function locateError(text: string): { offset: number; message: string } {
     for (;;) {
       space();
       if (text[i] !== '"') {
-        if (text[i] === '}') throw new Stop(i, 'no comma may come right before "}" in JSON');
+        if (text[i] === '}')
+          throw new Stop(i, 'no comma may come right before "}" in JSON', 'trailingComma', { close: '}' });
         fail('a field name in double quotes');
       }
       string();
@@ -135,7 +165,8 @@ function locateError(text: string): { offset: number; message: string } {
       if (text[i] === ',') {
         i++;
         space();
-        if (text[i] === ']') throw new Stop(i, 'no comma may come right before "]" in JSON');
+        if (text[i] === ']')
+          throw new Stop(i, 'no comma may come right before "]" in JSON', 'trailingComma', { close: ']' });
         continue;
       }
       if (text[i] === ']') {
@@ -148,14 +179,15 @@ function locateError(text: string): { offset: number; message: string } {
 
   try {
     space();
-    if (i >= text.length) return { offset: 0, message: 'the text is empty' };
+    if (i >= text.length) return { offset: 0, message: 'the text is empty', reason: 'empty', params: {} };
     value();
     space();
     if (i < text.length) fail('the end of the text');
     // The scanner found nothing the engine did: report the start rather than invent a place.
-    return { offset: 0, message: 'not valid JSON' };
+    return { offset: 0, message: 'not valid JSON', reason: 'invalid', params: {} };
   } catch (e) {
-    if (e instanceof Stop) return { offset: e.offset, message: e.message };
+    if (e instanceof Stop)
+      return { offset: e.offset, message: e.message, reason: e.reason, params: e.params };
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { FieldProblem } from '../../../electron/shared/domain';
 import { pathLabel } from './path-label';
-import { wordProblem } from './problem-words';
+import { wordProblem } from './problem-text';
 import type { TemplateDraft } from './template-draft';
 
 export interface ProblemSummaryProps {
@@ -74,7 +74,7 @@ export function ProblemSummary({
                       {pathLabel(p.path, draft)}
                     </button>
                   ),
-                  problem: <>{wordProblem(p.message)}</>,
+                  problem: <>{wordProblem(p)}</>,
                 }}
               />
             </li>

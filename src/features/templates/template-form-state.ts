@@ -1,8 +1,9 @@
 import type { StoreApi } from 'zustand';
-import type { TemplateHistoryEntry } from '../../../electron/shared/contract';
+import type { AppError, TemplateHistoryEntry } from '../../../electron/shared/contract';
 import type { ArchiveTemplateResult, FieldProblem } from '../../../electron/shared/domain';
 import type { KeptAside } from './draft-storage';
 import type { FieldId } from './field-ids';
+import type { CodedWords } from './problem-text';
 import type { RemovedParameter } from './parameter-list';
 import type { MapField, TemplateDraft } from './template-draft';
 import type { TemplateImport } from './template-import';
@@ -13,6 +14,8 @@ export interface TopMessage {
   title: string;
   /** In the server's own words. */
   message: string;
+  /** The refusal as the core sent it: worded from its code in the reader's language when shown. */
+  error?: AppError;
   status?: number;
   /** Problems whose path names no field on screen. */
   details: FieldProblem[];
@@ -41,7 +44,7 @@ export interface TemplateFormState {
   /** After a send attempt or an import: every problem shows. */
   revealAll: boolean;
   /** What the server or an import said about a field; cleared when that field changes. */
-  external: Record<FieldId, string[]>;
+  external: Record<FieldId, CodedWords[]>;
   top: TopMessage[];
   sending: boolean;
   result: ArchiveTemplateResult | null;

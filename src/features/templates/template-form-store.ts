@@ -41,10 +41,7 @@ const projectKeys = new KnownProjectKeys(coreUiState);
 /** Counts openFor calls: an answer for a profile left since is dropped. */
 let openCount = 0;
 
-function withoutKeys(
-  record: Record<FieldId, string[]>,
-  drop: (id: FieldId) => boolean,
-): Record<FieldId, string[]> {
+function withoutKeys<T>(record: Record<FieldId, T[]>, drop: (id: FieldId) => boolean): Record<FieldId, T[]> {
   return Object.fromEntries(Object.entries(record).filter(([id]) => !drop(id)));
 }
 

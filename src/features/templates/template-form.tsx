@@ -16,7 +16,7 @@ import { ImportDialog } from './import-dialog';
 import { ParameterEditor } from './parameter-editor';
 import { pathLabel } from './path-label';
 import { ProblemSummary } from './problem-summary';
-import { wordProblem } from './problem-words';
+import { wordProblem } from './problem-text';
 import { ProjectKeyField } from './project-key-field';
 import { SendResult } from './send-result';
 import { isBlankDraft } from './template-draft';
@@ -76,7 +76,9 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
     (id, path) => {
       const own = s.revealAll || s.touched[id] ? (placed.byField.get(id) ?? []) : [];
       const said = s.external[id] ?? [];
-      const all = [...said, ...own.filter((m) => !said.includes(m))].map(wordProblem);
+      const all = [...said, ...own.filter((m) => !said.some((p) => p.message === m.message))].map(
+        wordProblem,
+      );
       const note = check.notes[path];
       return { error: all.length ? all.join('; ') : undefined, hint: note && wordProblem(note) };
     },
@@ -180,6 +182,8 @@ export function TemplateForm({ projectKeyFromProfile }: TemplateFormProps) {
             key={i}
             title={m.title}
             message={m.status !== undefined ? t('form.platformSaid', { message: m.message }) : m.message}
+            // The core's refusal is worded from its code; a platform's own words are shown as sent, marked.
+            coded={m.error}
             status={m.status}
             testId="template-server-error"
           >
@@ -406,7 +410,7 @@ function DetailList({
             i18nKey="form.detail"
             components={{
               place: <span className="mono">{pathLabel(d.path, draft)}</span>,
-              problem: <>{platform ? d.message : wordProblem(d.message)}</>,
+              problem: <>{platform ? d.message : wordProblem(d)}</>,
             }}
           />
         </li>

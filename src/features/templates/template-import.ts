@@ -6,6 +6,7 @@ import {
   type ParameterDraft,
   type TemplateDraft,
 } from './template-draft';
+import { said, type Said } from './said';
 import { toWireValue } from './to-wire-value';
 
 /**
@@ -16,8 +17,7 @@ import { toWireValue } from './to-wire-value';
  * digits, a value that is not text); `ignored` names fields the form has no place for.
  */
 export type TemplateImport =
-  | { ok: true; draft: TemplateDraft; problems: FieldProblem[]; ignored: string[] }
-  | { ok: false; message: string };
+  { ok: true; draft: TemplateDraft; problems: FieldProblem[]; ignored: string[] } | ({ ok: false } & Said);
 
 const TEMPLATE_FIELDS = ['desc', 'name', 'parameters'];
 const PARAMETER_FIELDS = ['dataType', 'identifier', 'name', 'map'];
@@ -32,7 +32,11 @@ export function templateToDraft(input: unknown, fallbackProjectKey = ''): Templa
   if (!isRecord(input))
     return {
       ok: false,
-      message: `expected one template: a JSON object with name, desc and parameters (found ${Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'null' : `a ${typeof input}`})`,
+      ...said(
+        'notTemplate',
+        `expected one template: a JSON object with name, desc and parameters (found ${Array.isArray(input) ? 'a list' : typeof input === 'object' ? 'null' : `a ${typeof input}`})`,
+        { found: Array.isArray(input) ? 'list' : typeof input === 'object' ? 'null' : typeof input },
+      ),
     };
   const problems: FieldProblem[] = [];
   const ignored: string[] = [];
@@ -56,7 +60,7 @@ export function templateToDraft(input: unknown, fallbackProjectKey = ''): Templa
   else if (body.parameters !== undefined)
     problems.push({
       path: 'parameters',
-      message: 'expected a list of parameters: nothing was loaded from it',
+      ...said('notList', 'expected a list of parameters: nothing was loaded from it'),
     });
 
   return { ok: true, draft: { projectKey, name, desc, parameters }, problems, ignored };
@@ -67,14 +71,20 @@ function text(value: unknown, path: string, problems: FieldProblem[]): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  problems.push({ path, message: `expected text, found ${describe(value)}: left empty` });
+  problems.push({
+    path,
+    ...said('notText', `expected text, found ${describe(value).words}: left empty`, describe(value).params),
+  });
   return '';
 }
 
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null) return 'null';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+/** What was found instead: its words, and the parameters they are worded from (`found`, `value`). */
+function describe(value: unknown): { words: string; params: { found: string; value?: string } } {
+  if (Array.isArray(value)) return { words: 'a list', params: { found: 'list' } };
+  if (value === null) return { words: 'null', params: { found: 'null' } };
+  if (typeof value === 'object') return { words: 'an object', params: { found: 'object' } };
+  const shown = String(JSON.stringify(value));
+  return { words: `${typeof value} ${shown}`, params: { found: typeof value, value: shown } };
 }
 
 function parameterToDraft(
@@ -88,7 +98,11 @@ function parameterToDraft(
   if (!isRecord(input)) {
     problems.push({
       path: `parameters[${i}]`,
-      message: `expected a parameter object, found ${describe(input)}`,
+      ...said(
+        'notParameter',
+        `expected a parameter object, found ${describe(input).words}`,
+        describe(input).params,
+      ),
     });
     return draft;
   }
@@ -104,7 +118,11 @@ function parameterToDraft(
   if (!isRecord(input.map)) {
     problems.push({
       path: at('map'),
-      message: `expected an object of limits, found ${describe(input.map)}: left empty`,
+      ...said(
+        'notLimits',
+        `expected an object of limits, found ${describe(input.map).words}: left empty`,
+        describe(input.map).params,
+      ),
     });
     return draft;
   }
@@ -134,11 +152,23 @@ function mapValue(
     const converted = toWireValue(raw, isDataType(dataType) ? dataType : 'DOUBLE');
     if (converted.ok) return converted.wire ?? '';
     if (Number.isFinite(raw) && !Number.isSafeInteger(raw) && Number.isInteger(raw)) {
-      problems.push({ path, message: converted.message });
+      problems.push({
+        path,
+        message: converted.message,
+        code: converted.code,
+        ...(converted.params !== undefined && { params: converted.params }),
+      });
     }
     return Number.isFinite(raw) ? String(raw) : '';
   }
   if (typeof raw === 'number') return String(raw);
-  problems.push({ path, message: `expected text or a number, found ${describe(raw)}: left empty` });
+  problems.push({
+    path,
+    ...said(
+      'notTextOrNumber',
+      `expected text or a number, found ${describe(raw).words}: left empty`,
+      describe(raw).params,
+    ),
+  });
   return '';
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { api } from '../../lib/bridge';
+import { profileName } from '../../lib/profile-name';
 import { useCoreMirror } from '../../session/core-mirror';
 import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { CredentialGate } from './credential-gate';
@@ -82,7 +83,7 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       ? active
       : null;
   const switching = pending || switchingTo !== null;
-  const switchingName = switchingTo?.name ?? t('panel.anotherProfile');
+  const switchingName = switchingTo ? profileName(switchingTo) : t('panel.anotherProfile');
   // The form on screen is always the active profile's: while a switch is asked for it stays, disabled;
   // once the next profile is active, its draft is being opened (a skeleton), never the last one's.
   const formIsActive = form.openedFor !== undefined && form.openedFor === activeId;
@@ -110,7 +111,10 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
         <div className="tpl-panel-heading">
           <h2 className="tpl-panel-title">{t('panel.title')}</h2>
           {(allowed || switching) && (
-            <DraftStatus switchingTo={switching ? switchingName : null} profileName={active?.name ?? null} />
+            <DraftStatus
+              switchingTo={switching ? switchingName : null}
+              profileName={active ? profileName(active) : null}
+            />
           )}
         </div>
         <Button
@@ -141,14 +145,14 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
       )}
       {ready && allowed && failedToOpen && (
         <ErrorPanel
-          title={t('panel.openError', { name: active.name })}
+          title={t('panel.openError', { name: profileName(active) })}
           message={t('panel.openErrorMessage', { reason: capitalise(form.openError?.message ?? '') })}
           onRetry={() => void openFor(active.id, projectKey)}
           testId="template-open-error"
         />
       )}
       {ready && allowed && !failedToOpen && !formIsActive && (
-        <SkeletonRows rows={4} label={t('panel.opening', { name: active.name })} />
+        <SkeletonRows rows={4} label={t('panel.opening', { name: profileName(active) })} />
       )}
       {ready && allowed && formIsActive && (
         <fieldset
@@ -176,7 +180,7 @@ export function TemplatePanel({ onClose, onManageProfiles }: TemplatePanelProps)
           {form.keptAside && (
             <KeptAsideNotice
               kept={form.keptAside}
-              profileName={active?.name ?? t('panel.thisProfile')}
+              profileName={active ? profileName(active) : t('panel.thisProfile')}
               onDismiss={form.dismissKeptAside}
             />
           )}

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../electron/shared/contract';
 import { api } from '../../lib/bridge';
+import { plainError } from '../../lib/plain-error';
 import { checkDraft } from './check-draft';
 import { uniqueKeys, type KnownProjectKeys } from './known-project-keys';
 import { placeProblems } from './place-problems';
@@ -81,8 +82,8 @@ export function createSend(
     const { error } = answer;
     const { external, unplaced } = placeProblems(error.details ?? [], get().draft);
     const keyProblem = projectKeyProblem(error, check.projectKey, s.defaultProjectKey);
-    if (keyProblem !== null && !(external.projectKey ?? []).includes(keyProblem))
-      external.projectKey = [keyProblem, ...(external.projectKey ?? [])];
+    if (keyProblem !== null && !(external.projectKey ?? []).some((p) => p.message === keyProblem))
+      external.projectKey = [{ message: keyProblem }, ...(external.projectKey ?? [])];
     set({
       sending: false,
       revealAll: true,
@@ -92,11 +93,12 @@ export function createSend(
           source: 'server',
           title: error.kind === 'not-found' && keyProblem !== null ? keyProblem : serverTitle(error.kind),
           message: error.message,
+          error,
           status: error.status,
           details: unplaced,
         },
       ],
-      announcement: words().t('templates:store.notSent', { reason: keyProblem ?? error.message }),
+      announcement: words().t('templates:store.notSent', { reason: keyProblem ?? plainError(error).message }),
     });
     return false;
   };

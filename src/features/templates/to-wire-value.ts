@@ -1,4 +1,5 @@
 import { compareDecimals, numberToWire, type TemplateDataType } from '../../../electron/shared/domain';
+import { said, type Said } from './said';
 
 /**
  * A map value as the platform gets it, or why it cannot be one.
@@ -6,8 +7,7 @@ import { compareDecimals, numberToWire, type TemplateDataType } from '../../../e
  * `wire` is undefined when the field is empty (the key is left out). `note` is advice that does not
  * block sending (a value the type may round).
  */
-export type WireValue =
-  { ok: true; wire: string | undefined; note?: string } | { ok: false; message: string };
+export type WireValue = { ok: true; wire: string | undefined; note?: Said } | ({ ok: false } & Said);
 
 /** The largest finite float32, exactly. */
 const FLOAT_MAX = '340282346638528859811704183484516925440';
@@ -23,8 +23,10 @@ const MAX_EXPONENT = 400;
 const NUMBER_SHAPE = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 
 const wholeOnly = (dataType: TemplateDataType) => dataType === 'INTEGER' || dataType === 'STRING';
-const notANumber = (dataType: TemplateDataType) =>
-  wholeOnly(dataType) ? 'must be a whole number such as 10 or -5' : 'must be a number such as 1.5 or -20';
+const notANumber = (dataType: TemplateDataType): Said =>
+  wholeOnly(dataType)
+    ? said('whole', 'must be a whole number such as 10 or -5')
+    : said('number', 'must be a number such as 1.5 or -20');
 
 /**
  * Convert what the user typed (or a number from an imported file) to the map value the spec wants.
@@ -43,42 +45,45 @@ export function toWireValue(input: string | number, dataType: TemplateDataType):
   const text = input.trim().replace(/\u2212/g, '-');
   if (text === '') return { ok: true, wire: undefined };
   if (text.includes(','))
-    return { ok: false, message: 'use a dot for decimals ("1.5", not "1,5") and no thousands separators' };
+    return {
+      ok: false,
+      ...said('useDot', 'use a dot for decimals ("1.5", not "1,5") and no thousands separators'),
+    };
   if (/\d[\s'_]+\d/.test(text))
-    return { ok: false, message: 'remove the spaces or separators inside the number' };
+    return { ok: false, ...said('separators', 'remove the spaces or separators inside the number') };
 
   const match = NUMBER_SHAPE.exec(text);
-  if (!match || (match[2] === '' && (match[3] ?? '') === ''))
-    return { ok: false, message: notANumber(dataType) };
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return { ok: false, ...notANumber(dataType) };
   const [, sign, whole, fraction = '', expText] = match;
   const exponent = expText === undefined ? 0 : Number(expText);
   if (Math.abs(exponent) > MAX_EXPONENT)
-    return { ok: false, message: 'the exponent is too large for any number type' };
+    return { ok: false, ...said('exponent', 'the exponent is too large for any number type') };
 
   const wire = canonical(sign === '-', whole, fraction, exponent);
   const isWhole = !wire.includes('.');
   if (wholeOnly(dataType) && !isWhole)
     return {
       ok: false,
-      message:
-        dataType === 'STRING'
-          ? 'must be a whole number of characters'
-          : 'must be a whole number (INTEGER has no decimals)',
+      ...(dataType === 'STRING'
+        ? said('wholeChars', 'must be a whole number of characters')
+        : said('wholeInteger', 'must be a whole number (INTEGER has no decimals)')),
     };
   return withinType(wire, dataType);
 }
 
 function numberInput(value: number, dataType: TemplateDataType): WireValue {
-  if (!Number.isFinite(value)) return { ok: false, message: notANumber(dataType) };
+  if (!Number.isFinite(value)) return { ok: false, ...notANumber(dataType) };
   if (wholeOnly(dataType)) {
     if (!Number.isInteger(value))
-      return { ok: false, message: 'must be a whole number (INTEGER has no decimals)' };
+      return { ok: false, ...said('wholeInteger', 'must be a whole number (INTEGER has no decimals)') };
     // JSON.parse already rounded it: 12345678901234567890 arrives as 12345678901234567168.
     if (!Number.isSafeInteger(value))
       return {
         ok: false,
-        message:
+        ...said(
+          'jsonDigits',
           'a JSON number this large loses digits: check this value (or write it in quotes in the file)',
+        ),
       };
   }
   return toWireValue(numberToWire(value, wholeOnly(dataType) ? 'INTEGER' : dataType), dataType);
@@ -109,20 +114,31 @@ function canonical(negative: boolean, whole: string, fraction: string, exponent:
 function withinType(wire: string, dataType: TemplateDataType): WireValue {
   const magnitude = wire.replace('-', '');
   if (dataType === 'FLOAT' && compareDecimals(magnitude, FLOAT_MAX) > 0)
-    return { ok: false, message: 'too large for FLOAT (at most about ±3.4 × 10³⁸): use DOUBLE' };
+    return {
+      ok: false,
+      ...said('floatLarge', 'too large for FLOAT (at most about ±3.4 × 10³⁸): use DOUBLE'),
+    };
   if (dataType === 'DOUBLE' && compareDecimals(magnitude, DOUBLE_MAX) > 0)
-    return { ok: false, message: 'too large for DOUBLE (at most about ±1.8 × 10³⁰⁸)' };
+    return { ok: false, ...said('doubleLarge', 'too large for DOUBLE (at most about ±1.8 × 10³⁰⁸)') };
   if (
     dataType === 'INTEGER' &&
     (compareDecimals(wire, INT64_MAX) > 0 || compareDecimals(wire, INT64_MIN) < 0)
   )
-    return { ok: true, wire, note: 'beyond 64-bit integers: the platform may not be able to store it' };
+    return {
+      ok: true,
+      wire,
+      note: said('int64', 'beyond 64-bit integers: the platform may not be able to store it'),
+    };
   const limit = PRECISION[dataType];
   if (limit !== undefined && significantDigits(wire) > limit)
     return {
       ok: true,
       wire,
-      note: `${dataType} keeps about ${dataType === 'FLOAT' ? 7 : 15}–${limit} significant digits: the platform may round this value`,
+      note: said(
+        'precision',
+        `${dataType} keeps about ${dataType === 'FLOAT' ? 7 : 15}–${limit} significant digits: the platform may round this value`,
+        { type: dataType, low: dataType === 'FLOAT' ? 7 : 15, high: limit },
+      ),
     };
   return { ok: true, wire };
 }

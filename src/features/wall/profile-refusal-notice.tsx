@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button';
+import { profileName } from '../../lib/profile-name';
 import { useCoreMirror } from '../../session/core-mirror';
 import { selectActiveProfile, useProfileSession } from '../../session/profiles-store';
 import { useWallEngine } from './use-wall-engine';
@@ -30,7 +31,7 @@ export function ProfileRefusalNotice({ onEditProfile }: ProfileRefusalNoticeProp
     <div className="wall-refusals" data-testid="wall-profile-refusals">
       {refusals.map((refusal) => {
         const profile = refusal.profile ? profiles.find((p) => p.id === refusal.profile) : active;
-        const name = profile?.name ?? refusal.profile;
+        const name = profile ? profileName(profile) : refusal.profile;
         return (
           <div
             key={refusal.profile || '(active)'}

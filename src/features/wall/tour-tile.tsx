@@ -2,6 +2,7 @@ import { memo, useEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
+import { useFittedName } from '../../components/use-fitted-name';
 import type { TileState } from '../../lib/wall-engine';
 import { stateText, troubleHeadline } from './tile-format';
 import { tileName } from './tile-name';
@@ -43,6 +44,7 @@ export const TourTile = memo(function TourTile({ tile, profileId, area, onState,
 
   const name = tileName(tile);
   const { head, tail } = splitForElision(name);
+  const nameRef = useFittedName<HTMLSpanElement>(head, tail);
   const style: CSSProperties | undefined = area && {
     gridColumn: `${area.column} / span ${area.columnSpan}`,
     gridRow: `${area.row} / span ${area.rowSpan}`,
@@ -63,7 +65,7 @@ export const TourTile = memo(function TourTile({ tile, profileId, area, onState,
       <video ref={videoRef} className="wall-tile-video" muted playsInline disablePictureInPicture />
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
-        <span className="wall-tile-name" dir="auto" title={`${name} (${tile.deviceKey})`}>
+        <span ref={nameRef} className="wall-tile-name" dir="auto" title={`${name} (${tile.deviceKey})`}>
           <span className="wall-tile-name-head">{head}</span>
           {tail && <span className="wall-tile-name-tail">{tail}</span>}
         </span>

@@ -1,8 +1,9 @@
+import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import type { TileState, WallEngine } from '../../lib/wall-engine';
 import { useTourStore } from './tour-store';
 import { useWallEngine } from './use-wall-engine';
-import { computeWallFigures, type WallFigures } from './wall-figures';
+import { computeWallFigures, formatBitrate, type WallFigures } from './wall-figures';
 import { selectSettings, useCoreMirror } from '../../session/core-mirror';
 
 /** How often the wall's figures are read (the engine reads its tiles once a second too). */
@@ -35,26 +36,30 @@ class WallReadings {
     if (this.timer === null) {
       this.refresh();
       this.timer = setInterval(() => this.refresh(), FIGURES_MS);
+      // The warning and the overview words are built here: worded again at once in a new language,
+      // not up to a second later (the bar showed the old language's warning beside the new one's).
+      i18next.on('languageChanged', this.refresh);
     }
     return () => {
       this.listeners.delete(listener);
       if (this.listeners.size === 0 && this.timer !== null) {
         clearInterval(this.timer);
         this.timer = null;
+        i18next.off('languageChanged', this.refresh);
       }
     };
   };
 
   snapshot = (): WallReading => this.value;
 
-  private refresh(): void {
+  private readonly refresh = (): void => {
     const next = this.read();
     const key = keyOf(next);
     if (key === this.key) return;
     this.key = key;
     this.value = next;
     for (const listener of [...this.listeners]) listener();
-  }
+  };
 
   private read(): WallReading {
     const health = this.engine.health();
@@ -81,7 +86,8 @@ function keyOf(r: WallReading): string {
     r.health,
     r.waiting,
     f.behind,
-    Math.round(f.bitrateKbps / 100),
+    // As the bar writes it (to 1 kbit/s below 1 Mbit/s): a coarser key kept a figure it no longer had.
+    formatBitrate(f.bitrateKbps),
     Math.round(f.pixelRate / 1e6),
     Math.round(f.fullPixelRate / 1e6),
     f.capacity,

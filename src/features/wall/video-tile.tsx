@@ -1,9 +1,10 @@
 import { plainError } from '../../lib/plain-error';
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 import type { PlacedTile } from '../../../electron/shared/layout';
 import { splitForElision } from '../../lib/elide-middle';
+import { useFittedName } from '../../components/use-fitted-name';
 import { monotonicNow } from '../../lib/monotonic-now';
 import { failureDetailText, type TileSnapshot } from '../../lib/wall-engine';
 import { selectLayouts, useCoreMirror } from '../../session/core-mirror';
@@ -141,6 +142,7 @@ export const VideoTile = memo(function VideoTile({
   const name = tileName({ ...tile, deviceName: tile.deviceName || savedName });
   // Names on one platform share their start and differ at the end: the end always shows.
   const { head, tail } = splitForElision(name);
+  const nameRef = useFittedName<HTMLSpanElement>(head, tail);
   const stale = state === 'playing' || state === 'stalled' ? staleText(poll.staleMs) : null;
   // A picture past the liveness margin is not live, though frames keep coming (stale says otherwise).
   const behind = stale ? null : behindText(poll.behindMs, behindLive);
@@ -226,6 +228,7 @@ export const VideoTile = memo(function VideoTile({
       <div className="wall-tile-caption">
         <span className={`wall-tile-dot wall-tile-dot-${state}`} aria-hidden="true" />
         <span
+          ref={nameRef}
           className="wall-tile-name"
           dir="auto"
           title={`${name} (${tile.deviceKey})`}
@@ -316,7 +319,16 @@ export const VideoTile = memo(function VideoTile({
           </p>
           {detail && (
             <p className="wall-tile-problem-detail" data-testid="wall-tile-detail">
-              {detail}
+              {snapshot?.detailByPlatform ? (
+                <Trans
+                  t={t}
+                  i18nKey="platformSaid"
+                  values={{ message: detail }}
+                  components={{ said: <span data-core-words /> }}
+                />
+              ) : (
+                detail
+              )}
             </p>
           )}
           {tried && (

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Dialog } from '../../components/dialog';
 import { api } from '../../lib/bridge';
+import { profileName as wordedProfileName } from '../../lib/profile-name';
 import { downloadJsonText } from '../../lib/download-file';
 import { selectLayouts, selectTours, useCoreMirror } from '../../session/core-mirror';
 import { useWallStore } from './wall-store';
@@ -71,7 +72,10 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('wall');
 
   const selected = profiles.find((p) => p.selected);
-  const profileName = (id: string) => profiles.find((p) => p.id === id)?.name;
+  const profileName = (id: string) => {
+    const profile = profiles.find((p) => p.id === id);
+    return profile && wordedProfileName(profile);
+  };
   const toursOf = (id: string) =>
     tours
       .filter((tour) => (tour.kind === 'views' ? tour.views.includes(id) : tour.view === id))
@@ -372,7 +376,7 @@ export function ViewsDialog({ onClose }: { onClose(): void }) {
         </div>
         <p className="text-muted small">
           {selected
-            ? t('views.identicalWithProfile', { profile: selected.name })
+            ? t('views.identicalWithProfile', { profile: wordedProfileName(selected) })
             : t('views.identicalNoProfile')}
         </p>
         {imported && <ImportResult outcome={imported} />}

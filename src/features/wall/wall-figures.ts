@@ -56,8 +56,12 @@ export interface WallFigures {
   failed: number;
   /** Starting, or paused while hidden. */
   other: number;
-  /** Received by every playing tile, kbit/s. */
-  bitrateKbps: number;
+  /**
+   * Received by every playing tile, kbit/s, as each tile's player measured it; null while no playing
+   * tile has a figure yet (a tile's figure is read once a second: one that began playing since has
+   * none), so the bar never says "0 kbit/s" beside tiles that play.
+   */
+  bitrateKbps: number | null;
   /** Decoded now, pixels per second (width × height × decoded pictures per second, summed). */
   pixelRate: number;
   /** What the same tiles would decode all at full rate. */
@@ -85,15 +89,17 @@ const GRIDS = [8, 7, 6, 5, 4, 3, 2];
 /** The wall's figures for its status bar: pure, from what the engine says. */
 export function computeWallFigures(input: WallFiguresInput): WallFigures {
   const { health, tiles, budget } = input;
-  let bitrateKbps = 0;
+  let bitrateKbps: number | null = null;
   let pixelRate = 0;
   let fullPixelRate = 0;
   for (const t of tiles) {
     const pixels = Math.max(0, t.width) * Math.max(0, t.height);
-    bitrateKbps += t.bitrateKbps ?? 0;
+    if (t.bitrateKbps !== null) bitrateKbps = (bitrateKbps ?? 0) + t.bitrateKbps;
     pixelRate += pixels * Math.max(0, t.decodedFps);
     fullPixelRate += pixels * Math.max(0, t.fullFps ?? t.decodedFps);
   }
+  // Nothing plays: nothing is received (as the bar means it), which is a figure, not an unknown.
+  if (health.playing === 0) bitrateKbps ??= 0;
   const capacitySource = input.sustainedPixelRate ? 'setting' : 'estimate';
   const capacity = input.sustainedPixelRate ?? estimatedPixelRate(input.cores);
   const share = capacity > 0 ? pixelRate / capacity : 0;
@@ -176,8 +182,9 @@ export function decodingLoadText(share: number): string {
   return t('tiles:figures.decodingLoad', { percent: num(Math.round(share * 100)) });
 }
 
-/** 12 400 kbit/s → "12.4 Mbit/s". */
-export function formatBitrate(kbps: number): string {
+/** 12 400 kbit/s → "12.4 Mbit/s"; not measured yet → "– kbit/s". */
+export function formatBitrate(kbps: number | null): string {
+  if (kbps === null) return t('tiles:figures.kbit', { value: '–' });
   if (kbps >= 1000) return t('tiles:figures.mbit', { value: num(kbps / 1000, 1) });
   return t('tiles:figures.kbit', { value: num(Math.round(kbps)) });
 }

@@ -1,6 +1,8 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
+import { useStatusBarFit } from './status-bar-fit';
+import { StatusWords } from './status-words';
 import { useWallReading } from './use-wall-reading';
 import {
   behindLiveText,
@@ -21,15 +23,25 @@ export const WallStatusExtraContext = createContext<ReactNode>(null);
  * show overview pictures and why; and, from 85 % of the computer's figure or once the decode budget
  * has to hold tiles back, a warning with what to do about it.
  *
- * `data-level` (ok, warning, over) and `data-*` counts are there for monitoring and tests.
+ * `data-level` (ok, warning, over) and `data-*` counts are there for monitoring and tests. Where the
+ * bar is too narrow for all it says (a wall beside the catalog at 1280 px, Chinese, the room's items)
+ * it gives way step by step, `data-fit` (status-bar-fit.ts): short forms, then zero counts left out,
+ * then the items of least weight shrinking, each with its whole text in its tooltip.
  */
 export function WallStatusBar() {
   const { figures: f } = useWallReading();
   const extra = useContext(WallStatusExtraContext);
   const { t } = useTranslation('tiles');
+  const bar = useRef<HTMLDivElement>(null);
+  useStatusBarFit(bar);
   const percent = Math.round(f.share * 100);
   const degraded = degradedText(f);
+  const degradedWords =
+    degraded && f.byReason.load > 0 && f.degradedWhy
+      ? t('status.degradedWhy', { text: degraded, why: f.degradedWhy })
+      : degraded;
   const behind = behindLiveText(f.behind);
+  const loadWords = decodingLoadText(f.share);
   const warning = f.warning;
   const meterWidth = `${Math.min(100, Math.max(0, percent))}%`;
   const capacityTitle =
@@ -46,6 +58,7 @@ export function WallStatusBar() {
 
   return (
     <div
+      ref={bar}
       className="wall-status"
       role="status"
       aria-label={t('status.ariaLabel')}
@@ -63,10 +76,10 @@ export function WallStatusBar() {
           <span className="wall-tile-dot wall-tile-dot-playing" aria-hidden="true" />
           {t('status.playing', { n: formatNumber(f.playing) })}
         </span>
-        <span className={`wall-status-count${f.stalled > 0 ? ' is-warn' : ''}`} data-kind="stalled">
+        <span className={`wall-status-count${f.stalled > 0 ? ' is-warn' : ' is-zero'}`} data-kind="stalled">
           {t('status.stalled', { n: formatNumber(f.stalled) })}
         </span>
-        <span className={`wall-status-count${f.failed > 0 ? ' is-danger' : ''}`} data-kind="failed">
+        <span className={`wall-status-count${f.failed > 0 ? ' is-danger' : ' is-zero'}`} data-kind="failed">
           {t('status.failed', { n: formatNumber(f.failed) })}
         </span>
         {behind && (
@@ -74,50 +87,56 @@ export function WallStatusBar() {
             className="wall-status-count is-warn"
             data-kind="behind"
             data-testid="wall-status-behind"
-            title={t('status.behindTitle')}
+            title={`${behind}\n${t('status.behindTitle')}`}
           >
-            {behind}
+            <StatusWords text={behind} short={t('status.behindShort', { n: formatNumber(f.behind) })} />
           </span>
         )}
       </span>
-      <span className="wall-status-item" title={t('status.bitrateTitle')} data-testid="wall-status-bitrate">
+      <span
+        className="wall-status-item"
+        title={t('status.bitrateTitle')}
+        data-testid="wall-status-bitrate"
+        data-kbps={f.bitrateKbps === null ? undefined : Math.round(f.bitrateKbps)}
+      >
         {formatBitrate(f.bitrateKbps)}
       </span>
       <span
         className="wall-status-item wall-status-pixels"
-        title={t('status.pixelsTitle', {
+        title={`${loadWords}\n${t('status.pixelsTitle', {
           figures,
           capacity: capacityTitle,
           percent: formatNumber(Math.round(WARN_SHARE * 100)),
-        })}
+        })}`}
         data-testid="wall-status-pixels"
         data-pixel-rate={Math.round(f.pixelRate)}
         data-capacity={Math.round(f.capacity)}
       >
-        <span>{decodingLoadText(f.share)}</span>
+        <StatusWords text={loadWords} short={t('status.loadShort', { percent: formatNumber(percent) })} />
         <span className="wall-status-meter" aria-hidden="true">
           <span className="wall-status-meter-fill" style={{ width: meterWidth }} />
           <span className="wall-status-meter-mark" style={{ insetInlineStart: `${WARN_SHARE * 100}%` }} />
         </span>
       </span>
-      {degraded && (
+      {degradedWords && (
         <span
-          className="wall-status-item wall-status-degraded"
+          className="wall-status-item wall-status-degraded wall-status-yields"
           data-testid="wall-status-degraded"
-          title={t('status.degradedTitle')}
+          title={`${degradedWords}\n${t('status.degradedTitle')}`}
         >
-          {f.byReason.load > 0 && f.degradedWhy
-            ? t('status.degradedWhy', { text: degraded, why: f.degradedWhy })
-            : degraded}
+          <StatusWords
+            text={degradedWords}
+            short={t('figures.degraded', { total: formatNumber(f.degraded) })}
+          />
         </span>
       )}
       {!f.budgetOn && (
         <span
-          className="wall-status-item wall-status-off"
-          title={t('status.budgetOffTitle')}
+          className="wall-status-item wall-status-off wall-status-yields"
+          title={`${t('status.budgetOff')}\n${t('status.budgetOffTitle')}`}
           data-testid="wall-status-budget-off"
         >
-          {t('status.budgetOff')}
+          <StatusWords text={t('status.budgetOff')} short={t('status.budgetOffShort')} />
         </span>
       )}
       {extra}

@@ -24,6 +24,14 @@ export interface FrameSample {
 
 /** How far back the frame rate is averaged. */
 const FPS_WINDOW_MS = 2_000;
+/**
+ * At most one frame callback a second: each one makes the page run a rendering step on its main
+ * thread, and with a tile's samples 250 ms apart (out of step with the other tiles') a 16-tile wall
+ * asked for 64 a second, the page rendering at nearly every vsync; the plain mpegts.js page renders
+ * none. The lateness it measures is read once a second (the load monitor), and `lastFrameAt` moves
+ * with the decoded-frame counter at every sample in between.
+ */
+const CALLBACK_EVERY_MS = 1_000;
 
 /**
  * Counts the frames of one video element.
@@ -33,10 +41,11 @@ const FPS_WINDOW_MS = 2_000;
  * counter of getVideoPlaybackQuality, read on each `sample()`, still moves where nothing is painted.
  * A frame seen by either one moves `lastFrameAt`.
  *
- * The callback is asked for once at start (the first frame) and then once per `sample()`, not for
- * every frame: each callback makes the page run a rendering step on its main thread, and a wall of
- * 36 tiles at 25 fps would ask for 900 a second. Sampled every 250 ms, `lastFrameAt` is still exact
- * to a frame plus the sampling period, ample for a 3 s stall watchdog and a 2 s stale badge.
+ * The callback is asked for once at start (the first frame) and then by `sample()` at most once a
+ * second (CALLBACK_EVERY_MS), not for every frame: each callback makes the page run a rendering step
+ * on its main thread, and a wall of 36 tiles at 25 fps would ask for 900 a second. With the counter
+ * read at every sample (every 250 ms), `lastFrameAt` is still exact to a frame plus the sampling
+ * period, ample for a 3 s stall watchdog and a 2 s stale badge.
  */
 export class FrameMeter {
   private baseTotal: number | null = null;
@@ -47,6 +56,7 @@ export class FrameMeter {
   private lateness: number | null = null;
   private firstFrameSeen = false;
   private callbackHandle: number | null = null;
+  private callbackAskedAt: number | null = null;
   private running = false;
   private readonly window: { at: number; presented: number }[] = [];
 
@@ -74,7 +84,11 @@ export class FrameMeter {
   sample(): FrameSample {
     const at = this.now();
     this.readCounters();
-    if (this.callbackHandle === null) this.requestCallback();
+    if (
+      this.callbackHandle === null &&
+      (this.callbackAskedAt === null || at - this.callbackAskedAt >= CALLBACK_EVERY_MS)
+    )
+      this.requestCallback();
     const presented = this.lastTotal - this.lastDropped;
     this.window.push({ at, presented });
     while (this.window.length > 2 && at - this.window[1].at >= FPS_WINDOW_MS) this.window.shift();
@@ -112,6 +126,7 @@ export class FrameMeter {
 
   private requestCallback(): void {
     if (!this.running || !this.useFrameCallbacks || !this.video.requestVideoFrameCallback) return;
+    this.callbackAskedAt = this.now();
     this.callbackHandle = this.video.requestVideoFrameCallback((_now, metadata) => {
       this.callbackHandle = null;
       const expected = metadata?.expectedDisplayTime;

@@ -52,6 +52,11 @@ export function gatedLoaderClass(
   gate: ChunkFilter,
   /** Called once the connection is made: the socket opened, or the response's headers came with 2xx. */
   onConnected?: () => void,
+  /**
+   * Called with the size of every chunk as it came off the connection, before the gate: what the
+   * tile receives (mpegts.js's own speed counts only what the gate passed on, a fraction in overview).
+   */
+  onReceived?: (bytes: number) => void,
 ): new () => MpegtsLoader {
   return class GatedLoader implements MpegtsLoader {
     readonly type = 'gated-loader';
@@ -181,6 +186,7 @@ export function gatedLoaderClass(
 
     private deliver(chunk: Uint8Array): void {
       if (this.aborted) return;
+      onReceived?.(chunk.byteLength);
       const out = gate.push(chunk);
       if (out.byteLength === 0) return;
       const start = this.passed;

@@ -2,6 +2,7 @@ import mpegts from 'mpegts.js';
 import { absoluteUrl } from './absolute-url';
 import { AudioSink } from './audio-sink';
 import { BasePlayer, PLAYER_DEFAULTS } from './base-player';
+import { ByteRate } from './byte-rate';
 import { FlvAudio, soundOf } from './flv-audio';
 import { decodeG711 } from './g711';
 import { gatedLoaderClass, type ChunkFilter } from './gated-loader';
@@ -97,6 +98,8 @@ export class MpegtsPlayer extends BasePlayer {
   private gate: KeyframeGate | null = null;
   private filtered = false;
   private readonly liveness = new LivenessMeter();
+  /** What the connection brought, counted by our loader (filtered players only). */
+  private received: ByteRate | null = null;
   private sink: AudioSink | null = null;
   private flvAudio: FlvAudio | null = null;
   /** TS: the audio the program carries, as the filter read it from the PMT. */
@@ -125,9 +128,15 @@ export class MpegtsPlayer extends BasePlayer {
     if (filter) {
       // A loader class cannot cross into mpegts.js's worker: only the main-thread player is filtered.
       this.filtered = true;
-      config.customLoader = gatedLoaderClass(filter, () => {
-        if (!this.destroyed) this.events.emit('connected', { at: this.now() });
-      }) as unknown as mpegts.CustomLoaderConstructor;
+      const received = new ByteRate(this.now);
+      this.received = received;
+      config.customLoader = gatedLoaderClass(
+        filter,
+        () => {
+          if (!this.destroyed) this.events.emit('connected', { at: this.now() });
+        },
+        (bytes) => received.add(bytes),
+      ) as unknown as mpegts.CustomLoaderConstructor;
     }
     // FLV's sound is never mpegts.js's (the gate takes it out, FlvAudio plays it); TS's is, on the
     // audible tile only (mpegts.js ignores `hasAudio` for TS: the filter takes it out of muted ones).
@@ -165,7 +174,8 @@ export class MpegtsPlayer extends BasePlayer {
       if (typeof stats.speed !== 'number') return;
       // mpegts.js reports KiB/s.
       this.bitrateKbps = (stats.speed * 1024 * 8) / 1000;
-      if (!this.destroyed) this.events.emit('statistics', { bitrateKbps: this.bitrateKbps });
+      const kbps = this.currentBitrate();
+      if (kbps !== null && !this.destroyed) this.events.emit('statistics', { bitrateKbps: kbps });
     });
 
     player.attachMediaElement(video);
@@ -194,6 +204,15 @@ export class MpegtsPlayer extends BasePlayer {
     }
     if (this.options.audio) stats.audio = this.audio();
     return stats;
+  }
+
+  /**
+   * What the connection brings, as our loader counted it off the socket or response: from the first
+   * chunk, and whole in overview (the gate drops most of it before mpegts.js, whose own speed counts
+   * only what it was given, and says nothing for its first second). Worker mode has only mpegts.js's.
+   */
+  protected override currentBitrate(): number | null {
+    return this.received ? this.received.kbps() : this.bitrateKbps;
   }
 
   protected override rateStats(): Pick<PlayerStats, 'rate' | 'keyframeIntervalMs' | 'streamFps'> {

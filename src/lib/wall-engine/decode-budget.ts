@@ -12,6 +12,8 @@ export interface LoadReading {
   reason: string | null;
   /** The same as a kind and its figure, worded in the app's language when shown (load-words.ts). */
   cause?: LoadCause | null;
+  /** Each signal's own score before smoothing ("dropped 0.10 backlog 0.30 …"), for the load trace. */
+  signals?: string;
 }
 
 /** What the load monitor found, with its figure: the operator log stores it as it is. */
@@ -71,8 +73,22 @@ export interface DecodeBudgetOptions {
    * them back until the load says stop (an overload within `probationMs` sends the last one back).
    */
   promoteBelow: number;
-  /** Between two tiles brought back. */
+  /** Between two tiles (or steps of tiles) brought back. */
   promoteIntervalMs: number;
+  /**
+   * While there is room (spare, or under `promoteBelow`), each step brings back twice as many tiles
+   * as the one before (1, 2, 4 …), at most this share of the full-rate tiles: a wall far under its
+   * machine finds the edge in a few steps rather than one tile every `promoteIntervalMs` (44 tiles
+   * took over two minutes, #27). Once a step overloaded the wall, one tile at a time until a tile
+   * holds past where it did.
+   */
+  promoteShare: number;
+  /**
+   * An overload on probation sends back every step brought back this long before it: the load of
+   * tiles brought back shows a few seconds late (their frames settle 3 s, and an overload must
+   * stand for two readings), so the step before it may be the one that did it.
+   */
+  undoWithinMs: number;
   /**
    * Neither overloaded nor spare this long since the last change or overload: one tile comes back
    * on trial (a computer busy with other work may never look spare, yet carry one tile more).
@@ -110,6 +126,8 @@ const DEFAULT_BUDGET_OPTIONS: DecodeBudgetOptions = {
   promoteAfterMs: 5_000,
   promoteBelow: 0.5,
   promoteIntervalMs: 3_000,
+  promoteShare: 0.25,
+  undoWithinMs: 5_000,
   probeAfterMs: 20_000,
   probationMs: 10_000,
   holdMs: 30_000,
@@ -137,10 +155,13 @@ export const areaStep = (area: number): number => (area > 0 ? Math.round(Math.lo
  * - Overloaded (after `demoteCooldownMs` since the last change): the capacity drops to what the
  *   wall costs now less one tile (a fifth of the full-rate tiles when the score is over
  *   `severeScore`), so the lowest-ranked full-rate tiles go to overview.
- * - Spare for `promoteAfterMs`: one tile more, then at most one per `promoteIntervalMs`; neither
- *   spare nor overloaded for `probeAfterMs`: one tile more on trial.
- * - Hysteresis: an overload within `probationMs` of bringing a tile back holds the next one back for
- *   `holdMs`, doubling each time up to `maxHoldMs`, and a promotion that holds resets that.
+ * - Room (spare, or under `promoteBelow`) for `promoteAfterMs`: one tile more, then a step per
+ *   `promoteIntervalMs`, twice the last while the room lasts (at most `promoteShare` of the
+ *   full-rate tiles); neither room nor overload for `probeAfterMs`: one tile on trial.
+ * - Hysteresis: an overload within `probationMs` of bringing tiles back sends the steps of the last
+ *   `undoWithinMs` back at once and holds the next one back for `holdMs`, doubling each time up to
+ *   `maxHoldMs` (a promotion that holds resets that); from then on one tile a step, up to and past
+ *   the cost that overloaded.
  * - Tiles removed free their cost at once: the tiles left take it up in order, with no wait.
  * - Not the wall's load: when a quarter of the full-rate tiles went to overview and the overload
  *   did not ease by 30 %, another program is the cause: the tiles come back, and the budget leaves
@@ -154,6 +175,13 @@ export class DecodeBudget {
   private lastChangeAt = -Infinity;
   private spareSince: number | null = null;
   private lastPromotionAt: number | null = null;
+  /** The steps brought back lately (for `undoWithinMs`), and how many the next may (doubling). */
+  private steps: { at: number; moved: number }[] = [];
+  private nextStep = 1;
+  /** Tiles to send back at the next demotion: the step that overloaded the wall on probation. */
+  private undoStep = 0;
+  /** The cost at which a step overloaded the wall: from then on one tile at a time, until past it. */
+  private knownEdge: number | null = null;
   private holdUntil = -Infinity;
   private lastOverloadAt = -Infinity;
   /** The overload being answered: how it began, and how many tiles went to overview since. */
@@ -260,16 +288,29 @@ export class DecodeBudget {
     this.firstReadingAt ??= now;
     const room =
       load.level === 'spare' || (load.level === 'healthy' && load.score < this.options.promoteBelow);
-    if (!room) this.spareSince = null;
+    if (!room) {
+      // Room must be unbroken: to bring a tile back, and for the step to grow.
+      this.spareSince = null;
+      this.nextStep = 1;
+    }
     if (load.level === 'overloaded') {
       this.lastOverloadAt = now;
       if (this.lastPromotionAt !== null && now - this.lastPromotionAt <= this.options.probationMs) {
-        // The last tile brought back was one too many: wait longer before the next.
+        // The last step brought back was too many: it goes back, and the next waits longer.
+        const recent = this.steps.filter((step) => now - step.at < this.options.undoWithinMs);
+        const last = this.steps.at(-1)?.moved ?? 1;
+        this.undoStep = Math.max(
+          this.undoStep,
+          last,
+          recent.reduce((sum, step) => sum + step.moved, 0),
+        );
+        this.knownEdge = this.capacityValue;
+        this.steps = [];
         this.holdUntil = now + this.hold;
         this.record(
           now,
           'hold',
-          `a tile brought back overloaded the computer; none back for ${Math.round(this.hold / 1000)} s`,
+          `${this.undoStep > 1 ? `${this.undoStep} tiles` : 'a tile'} brought back overloaded the computer; ${this.undoStep > 1 ? 'they go' : 'it goes'} again, none back for ${Math.round(this.hold / 1000)} s`,
         );
         this.hold = Math.min(this.options.maxHoldMs, this.hold * 2);
         this.lastPromotionAt = null;
@@ -300,9 +341,12 @@ export class DecodeBudget {
         return;
       }
       const step = load.score >= this.options.severeScore ? Math.max(1, Math.ceil(automaticFull / 5)) : 1;
-      const moved = Math.min(step, automaticFull);
+      const moved = Math.min(Math.max(step, this.undoStep), automaticFull);
       this.episode ??= { score: load.score, full, cost, demoted: 0 };
-      this.episode.demoted += moved;
+      // A step sent back because it overloaded the wall is the wall's own load by evidence: it does
+      // not count towards "not the wall's" (which judges tiles sent back that did not ease it).
+      this.episode.demoted += Math.max(0, moved - this.undoStep);
+      this.undoStep = 0;
       this.capacityValue = Math.max(0, cost - moved * (1 - o));
       this.learned = true;
       this.lastChangeAt = now;
@@ -316,9 +360,13 @@ export class DecodeBudget {
       this.notOursHold = this.options.notOursHoldMs;
     }
     this.episode = null;
+    // The overload passed before the step could go back: it stays (the hold still stands).
+    this.undoStep = 0;
     if (this.lastPromotionAt !== null && now - this.lastPromotionAt > this.options.probationMs) {
-      // The tile brought back held: the next failure waits from the start again.
+      // The tile brought back held: the next failure waits from the start again, and a wall that
+      // holds past the edge it once found has more machine now.
       this.hold = this.options.holdMs;
+      if (this.knownEdge !== null && cost > this.knownEdge - 1e-9) this.knownEdge = null;
       this.lastPromotionAt = null;
     }
     if (room) this.spareSince ??= now;
@@ -332,19 +380,25 @@ export class DecodeBudget {
       now - Math.max(this.lastChangeAt, this.lastOverloadAt, this.firstReadingAt) >=
       this.options.probeAfterMs;
     if (!spare && !quiet) return;
-    this.capacityValue = cost + (1 - o);
+    // Doubling while there is room, at most a share of the full-rate tiles; one at a time on trial,
+    // and once a step overloaded the wall, until a tile holds past where it did.
+    const cap = Math.max(1, Math.ceil(full * this.options.promoteShare));
+    const moved = spare && this.knownEdge === null ? Math.min(this.nextStep, cap, automaticOverview) : 1;
+    this.nextStep = spare ? Math.min(moved * 2, cap) : 1;
+    this.capacityValue = cost + moved * (1 - o);
     this.learned = true;
     this.lastChangeAt = now;
     this.lastPromotionAt = now;
-    this.record(
-      now,
-      'promote',
-      spare
-        ? load.level === 'spare'
-          ? 'spare capacity'
-          : 'room for more'
-        : `no overload for ${Math.round(this.options.probeAfterMs / 1000)} s`,
-    );
+    this.steps = [
+      ...this.steps.filter((step) => now - step.at < this.options.probationMs),
+      { at: now, moved },
+    ];
+    const why = spare
+      ? load.level === 'spare'
+        ? 'spare capacity'
+        : 'room for more'
+      : `no overload for ${Math.round(this.options.probeAfterMs / 1000)} s`;
+    this.record(now, 'promote', moved > 1 ? `${why}: ${moved} tiles` : why);
   }
 
   private record(at: number, kind: BudgetChange['kind'], reason: string): void {

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import type { AppError } from '../../../electron/shared/contract';
 import enTiles from '../../i18n/locales/en/tiles.json';
+import { PLATFORM_ANSWERED } from '../error-words';
 import { plainError } from '../plain-error';
 import { engineDetailText } from './engine-detail-words';
 import type { PlayerError } from '../players/player';
@@ -36,6 +37,8 @@ export interface Failure {
   reason: FailureReason;
   /** Specifics for the tile and the log; never holds a secret or a URL with one. */
   detail: string;
+  /** `detail` is the platform's own words, shown as it sent them and marked as the platform's. */
+  detailByPlatform?: boolean;
   /** The URLs are suspect (expired secret, stream gone): ask the platform for fresh ones next time. */
   freshUrls?: boolean;
   /**
@@ -53,9 +56,15 @@ export interface Failure {
 }
 
 /** A streams:start failure. The spec leaves "no stream" unspecified: 503 or "offline" in the text means offline. */
-export function failureFromStartError(error: Pick<AppError, 'kind' | 'status' | 'message'>): Failure {
+export function failureFromStartError(
+  error: Pick<AppError, 'kind' | 'status' | 'message'> & { code?: string },
+): Failure {
   const failure = startFailure(error);
-  return { ...failure, persistent: failure.reason !== 'network' };
+  return {
+    ...failure,
+    persistent: failure.reason !== 'network',
+    ...(error.code === PLATFORM_ANSWERED && { detailByPlatform: true }),
+  };
 }
 
 function startFailure(error: Pick<AppError, 'kind' | 'status' | 'message'>): Failure {

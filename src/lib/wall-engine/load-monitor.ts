@@ -136,12 +136,14 @@ export interface LoadMonitorEnvironment {
  * were never presented (the decoder falling behind), how late frame callbacks run, the share of
  * time the page spends in long tasks, and the backlog (pictures falling behind the camera, measured
  * from the streams' own timestamps: a wall that reads its sockets late shows it before it drops); and, where Chromium offers it, Compute Pressure's CPU state.
- * Each becomes a score (1 at its edge of overload), the highest counts, and a running average
- * smooths it: a single bad second does not move tiles, a few do.
+ * Each becomes a score (1 at its edge of overload), the highest counts, the lesser of two readings
+ * in a row goes into a running average: a single bad second does not move tiles, a few do.
  */
 export class LoadMonitor implements LoadSource {
   private readonly options: LoadMonitorOptions;
   private smoothed: number | null = null;
+  /** The last reading's own score (before smoothing). */
+  private lastRaw: number | null = null;
   private samples = 0;
   private pressure: PressureState | null = null;
   private pressureObserver: PressureObserverLike | null = null;
@@ -215,11 +217,19 @@ export class LoadMonitor implements LoadSource {
     // In words, the wall's own strongest signal where one stands out; the CPU's state otherwise.
     const own = scores.slice(0, 5).reduce((a, b) => (b[0] > a[0] ? b : a));
     const [, why, cause] = own[0] >= 0.5 || !this.pressure ? own : scores[5];
+    const signals = scores.map(([v], i) => `${SIGNAL_NAMES[i]} ${v.toFixed(2)}`).join(' ');
+    // A signal counts once it stands for two readings: the lesser of this score and the last one
+    // goes into the average. One second of a busy machine (another program's burst: 65 % of frames
+    // not shown for a second, then nothing) scored 2.6 alone, took the average over the edge from
+    // 0.2, and sent back the tile just brought back with a 30 s hold (#27); an overload that lasts
+    // reads high in every second, whichever signal shows it.
+    const held = this.lastRaw === null ? score : Math.min(score, this.lastRaw);
+    this.lastRaw = score;
     if (this.samples <= o.warmupSamples) {
       this.last = { level: 'healthy', score, reason: null, cause: null };
       return this.last;
     }
-    this.smoothed = this.smoothed === null ? score : this.smoothed + o.smoothing * (score - this.smoothed);
+    this.smoothed = this.smoothed === null ? held : this.smoothed + o.smoothing * (held - this.smoothed);
     const s = this.smoothed;
     const level: LoadLevel =
       s >= o.overloadedAt
@@ -232,6 +242,7 @@ export class LoadMonitor implements LoadSource {
       score: Math.round(s * 100) / 100,
       reason: level === 'overloaded' ? why : level === 'spare' ? null : score >= 0.5 ? why : null,
       cause: level === 'overloaded' ? cause : level === 'spare' ? null : score >= 0.5 ? cause : null,
+      signals,
     };
     return this.last;
   }
@@ -301,6 +312,9 @@ function backlogScore(
         { kind: 'behind', seconds: behindS },
       ];
 }
+
+/** The signals in the order `sample` scores them (for the load trace). */
+const SIGNAL_NAMES = ['dropped', 'not-shown', 'late', 'busy', 'backlog', 'pressure'];
 
 /** A share as whole percent: 0.123 → 12. */
 const pct = (share: number) => Math.round(share * 100);

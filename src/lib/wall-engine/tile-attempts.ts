@@ -324,6 +324,7 @@ export abstract class TileAttempts {
       state,
       reason: failure.reason,
       detail: failure.detail,
+      detailByPlatform: failure.detailByPlatform === true && failure.detail === given.detail,
       attempt,
       nextRetryAt,
       troubleSince,

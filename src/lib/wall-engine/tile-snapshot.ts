@@ -27,6 +27,8 @@ export interface TileSnapshot {
   label: string | null;
   /** Specifics (the server's own words, the player's error); never holds a secret. */
   detail: string | null;
+  /** `detail` is the platform's own words (shown as sent, marked as the platform's), not the app's. */
+  detailByPlatform: boolean;
   /** Consecutive failed attempts since the tile last played stably. */
   attempt: number;
   /** When the next attempt starts (clock ms); null when none is scheduled or one is under way. */
@@ -90,6 +92,7 @@ export function idleSnapshot(now: number): TileSnapshot {
     reason: null,
     label: null,
     detail: null,
+    detailByPlatform: false,
     attempt: 0,
     nextRetryAt: null,
     transport: null,
@@ -113,6 +116,8 @@ export function idleSnapshot(now: number): TileSnapshot {
 /** The snapshot after `patch`, with what follows from it (since, behind, troubleSince, label). */
 export function nextSnapshot(snap: TileSnapshot, patch: Partial<TileSnapshot>, now: number): TileSnapshot {
   const next: TileSnapshot = { ...snap, ...patch };
+  // A new detail is the app's words unless the patch says it is the platform's.
+  if (patch.detail !== undefined && patch.detailByPlatform === undefined) next.detailByPlatform = false;
   if (patch.state !== undefined && patch.state !== snap.state) next.since = now;
   // Only a picture on screen is behind live; one gone is stale or failed, said otherwise.
   if (next.state !== 'playing') next.behind = false;

@@ -9,6 +9,7 @@ import { ConnectionBudget } from './connection-budget';
 import { DecodeBudget, type BudgetDecision, type DegradedReason, type LoadReading } from './decode-budget';
 import { FrameLoadReader } from './frame-load';
 import { LoadMonitor, type LoadSource } from './load-monitor';
+import { traceLoad } from './load-trace';
 import { anyStarting, budgetTile, heldAtStart, planFor, START_OVERVIEW, wantsPicture } from './rate-plan';
 import { ProfileRefusals, type ProfileRefusal } from './profile-refusals';
 import { StartScheduler } from './start-scheduler';
@@ -322,6 +323,7 @@ export class WallEngine {
       this.log(
         `[wall] decode budget: ${change.kind} (${change.reason}); capacity ${change.capacity.toFixed(1)} full-rate tiles`,
       );
+    if (load) traceLoad(load, this.decodeBudget.capacity, decisions);
     for (const record of active) {
       const decision = heldAtStart(record, this.records.values(), now)
         ? START_OVERVIEW

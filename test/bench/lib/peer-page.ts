@@ -20,7 +20,14 @@ import {
   readPictureAges,
   type PictureAges,
 } from './picture-age';
-import { cpuSecondsBetween, cpuTicks, pssBytes } from './proc-stats';
+import {
+  costBreakdown,
+  cpuSecondsBetween,
+  cpuTicks,
+  pssBytes,
+  threadTicks,
+  type CostGroup,
+} from './proc-stats';
 import { peerPathOwner, trueLagProbe, TrueLagRecorder, type TrueLagFigures } from './true-lag';
 import { MiB, quantile, round, sleep } from './stats';
 
@@ -46,6 +53,8 @@ export interface PeerFigures {
   degraded: string[];
   chromiumPctOfOneCore: number;
   chromiumPctOfMachine: number;
+  /** The same CPU by what the threads do (proc-stats.ts costBreakdown), % of one core. */
+  breakdown: Record<CostGroup, number>;
   pssMiB: number;
   pssPerTileMiB: number;
   perTile: { key: string; fps: number; droppedPct: number }[];
@@ -110,6 +119,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
     await pictureAgeWindow(page, true);
     const before = await counters();
     const cpu0 = cpuTicks(page.pid);
+    const threads0 = threadTicks(page.pid);
     const t0 = Date.now();
     // Once a second, as in the wall, the true lag of every tile.
     for (let end = t0 + options.seconds * 1000; Date.now() < end;) {
@@ -117,6 +127,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       if (Date.now() < end) await lag.sample();
     }
     const cpu1 = cpuTicks(page.pid);
+    const threads1 = threadTicks(page.pid);
     const windowSeconds = (Date.now() - t0) / 1000;
     const after = await counters();
     await pictureAgeWindow(page, false);
@@ -156,6 +167,8 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       degraded: degradedTiles(pictureAge),
       chromiumPctOfOneCore: round(cpu * 100, 1)!,
       chromiumPctOfMachine: round((cpu * 100) / cpus().length, 1)!,
+      // Where it goes (as the wall's breakdown): what the wall does beyond the plain page, by thread.
+      breakdown: costBreakdown(threads0, threads1, windowSeconds),
       pssMiB: round(pss.bytes / MiB, 1)!,
       pssPerTileMiB: round((pss.bytes - emptyPss.bytes) / MiB / options.streams.length, 2)!,
       perTile,

@@ -104,7 +104,7 @@ interface WallResult {
     tilesAtOrAbove24Fps: number;
   };
   startup: { wallUpMsFromFirstMount: number | null };
-  cpu: { chromiumPctOfOneCore: number | null };
+  cpu: { chromiumPctOfOneCore: number | null; breakdownPctOfOneCore?: Record<string, number> | null };
   memory: { chromiumPssMiB: number | null; perTileMiB: number | null };
 }
 
@@ -149,6 +149,17 @@ export function printBeside(result: WallResult, extras: WallExtras): void {
     `${wallCpu} (${(wallCpu / cores).toFixed(1)} %)`,
     p && `${p.chromiumPctOfOneCore} (${p.chromiumPctOfMachine} %)`,
   );
+  // Per tile, by what the threads do: where the wall spends beyond the plain page.
+  const perTile = (b: Record<string, number> | null | undefined, n: number) =>
+    b
+      ? Object.entries(b)
+          .map(([group, pct]) => `${group} ${(pct / n).toFixed(2)}`)
+          .join(' ')
+      : '—';
+  console.log(
+    `CPU per tile by thread, % of a core: wall    ${perTile(result.cpu.breakdownPctOfOneCore, result.tiles.count)}`,
+  );
+  if (p) console.log(`                                    plain   ${perTile(p.breakdown, p.tiles)}`);
   row(
     'PSS total (growth per tile)',
     `${result.memory.chromiumPssMiB} MiB (${result.memory.perTileMiB})`,

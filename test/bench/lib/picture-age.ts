@@ -53,6 +53,8 @@ export function pictureAgeProbe(tiles: string, keyAttr: string): string {
   if (window.__ages) return;
   const state = { open: false, perKey: new Map(), sockets: 0, log: [], t0: performance.now() };
   window.__ages = state;
+  // The engine's per-second load reading (src/lib/wall-engine/load-trace.ts) joins the log.
+  window.__wallLoadTrace = true;
   // The engine's decode-budget lines (rates, load), for reading a run afterwards; nothing else.
   const info = console.info.bind(console);
   console.info = (...args) => {

@@ -102,7 +102,7 @@ describe('core against the demo platform', () => {
     const stream = value(await core.call('streams:start', { deviceKey: devices.data[0].deviceKey }));
     expect(Object.values(stream).some((v) => /^(https?|wss?|rtmps?|rtsps?|webrtc):\/\//.test(v))).toBe(true);
     expect(error(await core.call('devices:list', {})).details).toEqual([
-      { path: 'productKey', message: 'required' },
+      { path: 'productKey', message: 'required', code: 'input.required' },
     ]);
 
     // A second demo:start reuses the running platform and the same profile.
@@ -138,6 +138,7 @@ describe('core against the demo platform', () => {
     expect(user.operations.createTemplate).toEqual({
       allowed: true,
       note: expect.stringContaining('not called'),
+      noteWords: { code: 'notCalled' },
     });
 
     const product = value(await core.call('profiles:test', { id: 'product-profile' }));
@@ -146,6 +147,10 @@ describe('core against the demo platform', () => {
     expect(product.operations.listProducts).toEqual({
       allowed: false,
       note: 'Product credentials cannot list own products; only User credentials can.',
+      noteWords: {
+        code: 'platform.notAllowed',
+        params: { type: 'product', operation: 'listProducts', allowed: 'user' },
+      },
     });
 
     const device = value(await core.call('profiles:test', { id: 'device-profile' }));
@@ -184,6 +189,8 @@ describe('core against the demo platform', () => {
     expect(refused).toEqual({
       kind: 'forbidden',
       message: 'Device credentials cannot list own products; only User credentials can.',
+      code: 'platform.notAllowed',
+      params: { type: 'device', operation: 'listProducts', allowed: 'user' },
     });
   });
 
@@ -233,7 +240,13 @@ describe('core against the demo platform', () => {
     value(await core.call('profiles:save', profileOf('user')));
     expect(
       error(await core.call('templates:create', { profileId: 'user-profile', template })).details,
-    ).toEqual([{ path: 'projectKey', message: 'required: the project to add the template to' }]);
+    ).toEqual([
+      {
+        path: 'projectKey',
+        message: 'required: the project to add the template to',
+        code: 'template.projectKeyRequired',
+      },
+    ]);
     expect(value(await core.call('templates:history', { profileId: 'user-profile' }))).toEqual([]);
   });
 
@@ -249,7 +262,7 @@ describe('core against the demo platform', () => {
           tiles: [],
         }),
       ).details,
-    ).toEqual([{ path: 'profileId', message: 'no such profile' }]);
+    ).toEqual([{ path: 'profileId', message: 'no such profile', code: 'problem.noSuchProfile' }]);
     const overlap = error(
       await core.call('layouts:save', {
         name: 'Lobby',
@@ -275,7 +288,11 @@ describe('core against the demo platform', () => {
     );
     expect(lobby.id).toBe('lobby');
     expect(error(await core.call('settings:set', { kiosk: { enabled: true } })).details).toEqual([
-      { path: 'kiosk.startLayout', message: 'required when kiosk mode is enabled' },
+      {
+        path: 'kiosk.startLayout',
+        message: 'required when kiosk mode is enabled',
+        code: 'problem.kioskNeedsStart',
+      },
     ]);
     expect(error(await core.call('settings:set', { kiosk: { startLayout: 'nope' } })).kind).toBe(
       'invalid-input',
@@ -347,7 +364,10 @@ describe('core against the demo platform', () => {
     const { core } = await open();
     expect(value(await core.call('ui:get', { key: 'kept' }))).toEqual({ value: 1 });
     expect(core.notices()).toEqual([
-      expect.objectContaining({ source: expect.any(String), keptAt: expect.stringContaining('ui-state.corrupt-') }),
+      expect.objectContaining({
+        source: expect.any(String),
+        keptAt: expect.stringContaining('ui-state.corrupt-'),
+      }),
     ]);
   });
 

@@ -101,7 +101,13 @@ describe('a full disk', () => {
     const full = await core.call('ui:set', { key: 'draft', value: { text: 'x'.repeat(20_000) } });
     expect(full).toMatchObject({
       ok: false,
-      error: { kind: 'storage', message: expect.stringContaining('the disk is full') },
+      error: {
+        kind: 'storage',
+        message: expect.stringContaining('the disk is full'),
+        // Coded for the renderer: which document, and the cause it has words for.
+        code: 'storage.cannotSave',
+        params: { store: 'ui-state', cause: 'ENOSPC' },
+      },
     });
     expect(await core.call('ui:get', { key: 'draft' })).toEqual({
       ok: true,

@@ -184,6 +184,8 @@ describe('strings and counts have limits, with a clear message', () => {
     expect(e.details).toContainEqual({
       path: '$.layouts',
       message: `at most ${LIMITS.views} layouts (this file has ${LIMITS.views + 1})`,
+      code: 'problem.tooMany',
+      params: { max: LIMITS.views, count: LIMITS.views + 1 },
     });
   });
 

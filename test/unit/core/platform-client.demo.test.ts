@@ -152,7 +152,12 @@ describe('every operation × credential type × placement, against the demo plat
       expect(sent - before).toBe(1);
     } else {
       const e = await failure(run(client(type, placement), type, op));
-      expect(e.toData()).toEqual({ kind: 'forbidden', message: refusalMessage(type, op) });
+      expect(e.toData()).toMatchObject({
+        kind: 'forbidden',
+        message: refusalMessage(type, op),
+        code: 'platform.notAllowed',
+        params: { type, operation: op },
+      });
       expect(e.message).toContain(`${CREDENTIAL_TYPE_LABELS[type]} credentials cannot`);
       expect(sent - before).toBe(0);
     }
@@ -259,7 +264,7 @@ describe('platform errors from the demo platform', () => {
     expect(e.kind).toBe('invalid-request');
     expect(e.status).toBe(400);
     expect(e.message).toMatch(/^The template is not valid: parameters\[0\]\.identifier/);
-    expect(e.details).toEqual(
+    expect(e.details).toMatchObject(
       expect.arrayContaining([
         expect.objectContaining({ path: 'parameters[0].identifier' }),
         expect.objectContaining({ path: 'parameters[0].map.max' }),

@@ -118,7 +118,15 @@ describe('errors from the status', () => {
   ])('HTTP %i with JSON', async (status, body, kind, message) => {
     server.on('GET', '/products', (_req, res) => json(res, status, body));
     const e = await failure(client().listProducts());
-    expect(e.toData()).toEqual({ kind, status, message });
+    expect(e.toData()).toEqual({
+      kind,
+      status,
+      message,
+      // The platform's own words are marked as its; with none, the core words the status.
+      ...(status === 503
+        ? { code: 'platform.noWords', params: { status } }
+        : { code: 'platform.answered', params: { status, platformMessage: message } }),
+    });
   });
 
   it("keeps the demo platform's 400 details", async () => {
@@ -145,6 +153,8 @@ describe('errors from the status', () => {
       status: 400,
       message: 'The template is not valid',
       details,
+      code: 'platform.answered',
+      params: { status: 400, platformMessage: 'The template is not valid' },
     });
   });
 
@@ -164,6 +174,8 @@ describe('errors from the status', () => {
       kind: 'server',
       status: 502,
       message: '502 Bad Gateway',
+      code: 'platform.answered',
+      params: { status: 502, platformMessage: '502 Bad Gateway' },
     });
   });
 

@@ -103,7 +103,7 @@ describe('PlatformClient refuses before sending', () => {
     expect(e.kind).toBe('invalid-request');
     expect(e.details).toEqual(
       expect.arrayContaining([
-        { path: 'name', message: 'name is required' },
+        { path: 'name', message: 'name is required', code: 'template.nameRequired' },
         expect.objectContaining({ path: 'parameters[0].identifier' }),
         expect.objectContaining({ path: 'parameters[0].map.max' }),
       ]),

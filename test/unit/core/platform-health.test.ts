@@ -86,6 +86,8 @@ describe('the platform’s health', () => {
       profileId: 'site',
       reachable: false,
       reason: 'no connection to it',
+      // Coded too, for the banner to word in the reader's language.
+      reasonCode: 'noConnection',
     });
     expect(await core.call('platform:status', undefined)).toMatchObject({
       ok: true,
@@ -176,7 +178,12 @@ describe('a doubt (a timeout or 502–504) is checked with one probe before the 
     );
     health.record('p', 'http://x:1', unavailable);
     await vi.waitFor(() => expect(emitted).toHaveLength(1));
-    expect(emitted[0]).toMatchObject({ reachable: false, reason: expect.stringContaining('HTTP 503') });
+    expect(emitted[0]).toMatchObject({
+      reachable: false,
+      reason: expect.stringContaining('HTTP 503'),
+      reasonCode: 'status',
+      reasonStatus: 503,
+    });
     health.stop();
   });
 

@@ -16,7 +16,7 @@ describe('networkError', () => {
 
   it('keeps an unknown code in brackets after plain words, and says when the answer was arriving', () => {
     const e = new TypeError('fetch failed', { cause: { code: 'EWEIRD' } });
-    expect(networkError(e, base, 'while the answer was arriving').message).toBe(
+    expect(networkError(e, base, 'arriving').message).toBe(
       'Cannot reach the platform at https://iot.example:8443 while the answer was arriving: the connection failed (EWEIRD).',
     );
   });

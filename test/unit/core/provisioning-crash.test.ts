@@ -98,7 +98,12 @@ describe('a provisioning import killed part-way', () => {
     expect(value(await next.call('profiles:list', undefined)).map((p) => p.id)).toEqual(['old']);
     expect(value(await next.call('layouts:list', undefined)).map((l) => l.id)).toEqual(['old-wall']);
     expect(next.notices()).toEqual([
-      expect.objectContaining({ level: 'warning', message: expect.stringContaining('did not finish') }),
+      expect.objectContaining({
+        level: 'warning',
+        message: expect.stringContaining('did not finish'),
+        code: 'notice.provisioning.interrupted',
+        params: { startedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+      }),
     ]);
     // Once: the journal is gone.
     expect(await recoverInterruptedImport(store, () => undefined)).toBe(false);

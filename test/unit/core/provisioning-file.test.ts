@@ -207,6 +207,8 @@ describe('a provisioning file leaves no secret behind', () => {
       {
         path: '$.profiles[0].credentials.authSecret',
         message: expect.stringContaining('this computer has no profile "site"'),
+        code: 'problem.vault.noProfile',
+        params: { name: 'authSecret', id: 'site' },
       },
     ]);
     await write(wall());
@@ -230,7 +232,12 @@ describe('a provisioning file leaves no secret behind', () => {
       (e: unknown) => e as { details?: { path: string; message: string }[] },
     );
     expect(capture?.details).toEqual([
-      { path: '$.profiles[0].credentials.authSecret', message: expect.stringContaining('media host changed') },
+      {
+        path: '$.profiles[0].credentials.authSecret',
+        message: expect.stringContaining('media host changed'),
+        code: 'problem.vault.unusable',
+        params: { name: 'authSecret' },
+      },
     ]);
   });
 
@@ -243,6 +250,8 @@ describe('a provisioning file leaves no secret behind', () => {
     expect(notices.at(-1)).toMatchObject({
       level: 'error',
       message: expect.stringContaining('its secrets could not be removed'),
+      code: 'notice.provisioning.notStripped',
+      params: { file: 'wall.json' },
     });
     expect((await core.call('layouts:list', undefined)) as unknown).toMatchObject({
       ok: true,

@@ -133,7 +133,7 @@ describe('provisioning import', () => {
     const e = await refusal(core, JSON.stringify(broken));
     expect(e.kind).toBe('invalid-input');
     expect(e.message).toMatch(/^The provisioning file was refused and nothing was applied \(\d+ problems\)/);
-    expect(e.details).toEqual(
+    expect(e.details?.map(({ path, message }) => ({ path, message }))).toEqual(
       expect.arrayContaining([
         { path: '$.profiles[0].credentials.authSecret', message: 'required' },
         {
@@ -149,6 +149,16 @@ describe('provisioning import', () => {
       ]),
     );
     expect(e.details).toHaveLength(8);
+    // Coded for the renderer to word, each with what it names as parameters.
+    expect(e).toMatchObject({ code: 'provisioning.refused', params: { count: 8 } });
+    expect(e.details).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '$.profiles[0].credentials.authSecret', code: 'input.required' }),
+        expect.objectContaining({ path: '$.surprise', code: 'problem.unknownKey' }),
+        expect.objectContaining({ code: 'problem.noLayoutHere', params: { id: 'missing' } }),
+        expect.objectContaining({ code: 'problem.noProfileHere', params: { id: 'nobody' } }),
+      ]),
+    );
     expect(JSON.stringify(e.toData())).not.toContain(SECRET);
     expect(await snapshot()).toEqual(before);
   });
@@ -168,7 +178,12 @@ describe('provisioning import', () => {
     const core = await open();
     const syntax = await refusal(core, '{\n  "version": 1,\n  "profiles": [,]\n}');
     expect(syntax.details).toEqual([
-      { path: '$', message: 'not valid JSON (line 3, column 16: unexpected ",")' },
+      {
+        path: '$',
+        message: 'not valid JSON (line 3, column 16: unexpected ",")',
+        code: 'problem.json.at',
+        params: { line: 3, column: 16 },
+      },
     ]);
     const cases: [string, string][] = [
       ['{"version": 1,}', 'not valid JSON (line 1, column 15: unexpected "}")'],
@@ -177,10 +192,17 @@ describe('provisioning import', () => {
       ['{"version": 1} x', 'not valid JSON (line 1, column 16: unexpected "x")'],
     ];
     for (const [text, message] of cases)
-      expect((await refusal(core, text)).details).toEqual([{ path: '$', message }]);
+      expect((await refusal(core, text)).details).toEqual([
+        expect.objectContaining({ path: '$', message, code: expect.stringMatching(/^problem\.json\./) }),
+      ]);
     const future = await refusal(core, { version: 2 });
     expect(future.details).toEqual([
-      { path: '$.version', message: 'version 2 is not supported (this app reads version 1)' },
+      {
+        path: '$.version',
+        message: 'version 2 is not supported (this app reads version 1)',
+        code: 'problem.version',
+        params: { version: 2, supported: 1 },
+      },
     ]);
     expect(await snapshot()).toEqual({});
   });
@@ -189,8 +211,16 @@ describe('provisioning import', () => {
     const core = await open('weak');
     const e = await refusal(core, file());
     expect(e.details).toEqual([
-      { path: '$.profiles[0].acceptWeakStorage', message: expect.stringContaining('weak secret storage') },
-      { path: '$.profiles[1].acceptWeakStorage', message: expect.stringContaining('weak secret storage') },
+      {
+        path: '$.profiles[0].acceptWeakStorage',
+        message: expect.stringContaining('weak secret storage'),
+        code: 'problem.vault.weak',
+      },
+      {
+        path: '$.profiles[1].acceptWeakStorage',
+        message: expect.stringContaining('weak secret storage'),
+        code: 'problem.vault.weak',
+      },
     ]);
     const accepted = file();
     for (const p of accepted.profiles) Object.assign(p, { acceptWeakStorage: true });

@@ -12,13 +12,20 @@ const handlers = (partial: Partial<CoreHandlers>) => partial as CoreHandlers;
 describe('toResult and runHandler', () => {
   it('keeps the kind of typed errors and reads anything else as internal, redacted', () => {
     expect(
-      toResult(new CoreError('vault', 'refused', [{ path: 'secrets.authSecret', message: 'required' }])),
+      toResult(
+        new CoreError('vault', 'refused', [{ path: 'secrets.authSecret', message: 'required' }], {
+          code: 'vault.cannotSave',
+          params: { count: 1 },
+        }),
+      ),
     ).toEqual({
       ok: false,
       error: {
         kind: 'vault',
         message: 'refused',
         details: [{ path: 'secrets.authSecret', message: 'required' }],
+        code: 'vault.cannotSave',
+        params: { count: 1 },
       },
     });
     expect(toResult(new PlatformError('auth', 'no', { status: 401 }))).toEqual({

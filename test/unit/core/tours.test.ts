@@ -98,13 +98,13 @@ describe('tours', () => {
     );
     const ghost = error(await core.call('tours:save', { ...roundDraft, views: ['north', 'ghost', 'west'] }));
     expect(ghost.details).toEqual([
-      { path: 'views[1]', message: 'no view "ghost"' },
-      { path: 'views[2]', message: 'no view "west"' },
+      { path: 'views[1]', message: 'no view "ghost"', code: 'problem.tour.noView', params: { id: 'ghost' } },
+      { path: 'views[2]', message: 'no view "west"', code: 'problem.tour.noView', params: { id: 'west' } },
     ]);
     const outside = error(await core.call('tours:save', { ...cycleDraft, view: 'north', column: 3, row: 3 }));
     expect(outside.details).toEqual([
-      { path: 'column', message: 'the view "North" has 2 columns' },
-      { path: 'row', message: 'the view "North" has 2 rows' },
+      expect.objectContaining({ path: 'column', message: 'the view "North" has 2 columns' }),
+      expect.objectContaining({ path: 'row', message: 'the view "North" has 2 rows' }),
     ]);
     const one = error(await core.call('tours:save', { ...cycleDraft, devices: [{ deviceKey: 'a' }] }));
     expect(one.details).toEqual([
@@ -124,8 +124,17 @@ describe('tours', () => {
     );
     const south = error(await core.call('layouts:remove', { id: 'south' }));
     expect(south.details).toEqual([
-      { path: 'id', message: 'shown by the tours "Night round", "Gate cycle"' },
+      {
+        path: 'id',
+        message: 'shown by the tours "Night round", "Gate cycle"',
+        code: 'problem.shownByTours',
+        params: { tours: '"Night round", "Gate cycle"' },
+      },
     ]);
+    expect(south).toMatchObject({
+      code: 'layout.shownByTours',
+      params: { tours: '"Night round", "Gate cycle"', count: 2 },
+    });
     expect(value(await core.call('layouts:list', undefined)).map((l) => l.id)).toEqual(['north', 'south']);
     value(await core.call('tours:remove', { id: 'night-round' }));
     expect(value(await core.call('layouts:remove', { id: 'north' }))).toEqual({ removed: true });
@@ -252,7 +261,8 @@ describe('tours in a provisioning file', () => {
         () => undefined,
         (err: { details?: unknown }) => err,
       );
-    expect(e?.details).toEqual(
+    const details = (e?.details ?? []) as { path: string; message: string; code?: string }[];
+    expect(details.map(({ path, message }) => ({ path, message }))).toEqual(
       expect.arrayContaining([
         { path: '$.tours[0].views[1]', message: 'no layout "gone" in this file or saved' },
         { path: '$.tours[1].id', message: '"round" is already used by $.tours[0]' },
@@ -261,6 +271,7 @@ describe('tours in a provisioning file', () => {
         { path: '$.tours[2].column', message: 'the view "B" has 1 column' },
       ]),
     );
+    expect(details.find((d) => d.path === '$.tours[1].id')?.code).toBe('problem.idRepeated');
     expect(value(await core.call('layouts:list', undefined))).toEqual([]);
     expect(value(await core.call('tours:list', undefined))).toEqual([]);
     expect(value(await core.call('profiles:list', undefined))).toEqual([]);

@@ -85,8 +85,18 @@ describe('view names differ by more than case, everywhere', () => {
     };
     const e = error(await core.call('provisioning:import', { text: JSON.stringify(file) }));
     expect(e.details).toEqual([
-      { path: '$.layouts[0].name', message: 'another view is already called "Lobby" (saved here)' },
-      { path: '$.layouts[2].name', message: 'another view is already called "Hall" ($.layouts[1])' },
+      {
+        path: '$.layouts[0].name',
+        message: 'another view is already called "Lobby" (saved here)',
+        code: 'problem.nameTaken',
+        params: { name: 'Lobby' },
+      },
+      {
+        path: '$.layouts[2].name',
+        message: 'another view is already called "Hall" ($.layouts[1])',
+        code: 'problem.nameTakenInFile',
+        params: { name: 'Hall', at: '$.layouts[1]' },
+      },
     ]);
     expect(await names()).toEqual(['Lobby']);
   });

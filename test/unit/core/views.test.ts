@@ -142,11 +142,20 @@ describe('saved views', () => {
 
     const clash = error(await core.call('layouts:rename', { id: 'lobby', name: ' dock ' }));
     expect(clash.kind).toBe('invalid-input');
-    expect(clash.details).toEqual([{ path: 'name', message: 'another view is already called "Dock"' }]);
+    expect(clash.details).toEqual([
+      {
+        path: 'name',
+        message: 'another view is already called "Dock"',
+        code: 'problem.nameTaken',
+        params: { name: 'Dock' },
+      },
+    ]);
+    expect(clash).toMatchObject({ code: 'layout.nameTaken', params: { name: 'Dock' } });
     const empty = error(await core.call('layouts:rename', { id: 'lobby', name: '  ' }));
     expect(empty.details?.[0]).toMatchObject({ path: 'name' });
     const missing = error(await core.call('layouts:rename', { id: 'nope', name: 'X' }));
-    expect(missing.details).toEqual([{ path: 'id', message: 'no such view' }]);
+    expect(missing.details).toEqual([{ path: 'id', message: 'no such view', code: 'problem.noSuchView' }]);
+    expect(missing).toMatchObject({ code: 'notFound.view', params: { id: 'nope' } });
     // Its own name in another case is fine (a fix of capitals).
     value(await core.call('layouts:rename', { id: 'lobby', name: 'FRONT LOBBY' }));
     expect(value(await (await open()).core.call('layouts:list', undefined)).map((l) => l.name)).toEqual([
@@ -198,7 +207,15 @@ describe('views export', () => {
     const tour = value(await core.call('views:export', { views: [], tours: ['round'] }));
     expect(JSON.parse(tour.text).views.map((v: { id: string }) => v.id)).toEqual(['lobby', 'dock']);
     const bad = error(await core.call('views:export', { views: ['dock', 'nope'] }));
-    expect(bad.details).toEqual([{ path: 'views[1]', message: 'no saved view "nope"' }]);
+    expect(bad.details).toEqual([
+      {
+        path: 'views[1]',
+        message: 'no saved view "nope"',
+        code: 'problem.noSavedView',
+        params: { id: 'nope' },
+      },
+    ]);
+    expect(bad).toMatchObject({ code: 'views.notExported', params: { count: 1 } });
   });
 });
 
@@ -287,12 +304,17 @@ describe('views import', () => {
       {
         path: '$.views[0].profileId',
         message: 'no profile "site-a" on this computer, and no profile is selected to play it instead',
+        code: 'problem.views.noProfile',
+        params: { id: 'site-a' },
       },
       {
         path: '$.views[1].profileId',
         message: 'no profile "gate" on this computer, and no profile is selected to play it instead',
+        code: 'problem.views.noProfile',
+        params: { id: 'gate' },
       },
     ]);
+    expect(e).toMatchObject({ code: 'views.refused', params: { count: 2 } });
   });
 
   it('refuses an invalid file with every problem by its JSON path, and nothing changes', async () => {
@@ -336,7 +358,7 @@ describe('views import', () => {
     const e = error(await core.call('views:import', { text: JSON.stringify(doc) }));
     expect(e.kind).toBe('invalid-input');
     expect(e.message).toMatch(/refused and nothing was imported \(\d+ problems\)/);
-    expect(e.details).toEqual([
+    expect(e.details?.map(({ path, message }) => ({ path, message }))).toEqual([
       { path: '$.extra', message: 'unknown key' },
       { path: '$.views[1].id', message: '"lobby" is already used by $.views[0]' },
       { path: '$.views[1].name', message: 'name is required' },
@@ -349,6 +371,13 @@ describe('views import', () => {
       { path: '$.tours[1].column', message: 'the view "Dock" has 1 column' },
       { path: '$.tours[2].kind', message: 'must be "views" or "tile"' },
     ]);
+    // Each problem of the file's own checks is coded, for the renderer to word.
+    expect(e.details?.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['problem.unknownKey', 'problem.idRepeated', 'problem.oneOf']),
+    );
+    expect(e.details?.find((d) => d.path === '$.views[1].id')).toMatchObject({
+      params: { id: 'lobby', first: '$.views[0]' },
+    });
     expect(await filesText()).toBe(before);
     expect(value(await core.call('layouts:list', undefined))).toEqual([dock]);
     expect(value(await core.call('tours:list', undefined))).toEqual([]);
@@ -380,18 +409,29 @@ describe('views import', () => {
       await core.call('views:import', { text: '{\n  "format": "control-room-wall/views",\n  oops\n}' }),
     );
     expect(broken.details).toEqual([
-      { path: '$', message: 'not valid JSON (line 3, column 3: unexpected "o")' },
+      {
+        path: '$',
+        message: 'not valid JSON (line 3, column 3: unexpected "o")',
+        code: 'problem.json.at',
+        params: { line: 3, column: 3 },
+      },
     ]);
     const provisioning = error(await core.call('views:import', { text: '{"version":1,"profiles":[]}' }));
     expect(provisioning.details?.[0].path).toBe('$.format');
     expect(provisioning.details?.[0].message).toMatch(/not a views file.*provisioning file/);
+    expect(provisioning.details?.[0]).toMatchObject({ code: 'problem.views.provisioningFile' });
     const newer = error(
       await core.call('views:import', {
         text: '{"format":"control-room-wall/views","version":2,"views":[]}',
       }),
     );
     expect(newer.details).toEqual([
-      { path: '$.version', message: 'version 2 is not supported (this app reads version 1)' },
+      {
+        path: '$.version',
+        message: 'version 2 is not supported (this app reads version 1)',
+        code: 'problem.version',
+        params: { version: 2, supported: 1 },
+      },
     ]);
   });
 

@@ -33,7 +33,14 @@ describe('layout validation', () => {
     });
     expect(result).toEqual({
       ok: false,
-      problems: [{ path: 'tiles[2]', message: 'overlaps tiles[0] (column 2, row 1)' }],
+      problems: [
+        {
+          path: 'tiles[2]',
+          message: 'overlaps tiles[0] (column 2, row 1)',
+          code: 'problem.layout.overlaps',
+          params: { others: 'tiles[0]', column: 2, row: 1 },
+        },
+      ],
     });
   });
 
@@ -52,13 +59,23 @@ describe('layout validation', () => {
     expect(problems).toContainEqual({
       path: 'tiles[0].columnSpan',
       message: 'reaches column 4 but the grid has 3 columns',
+      code: 'problem.layout.pastColumns',
+      params: { reach: 4, count: 3 },
     });
     expect(problems).toContainEqual({
       path: 'tiles[1].row',
       message: 'reaches row 3 but the grid has 2 rows',
+      code: 'problem.layout.pastRows',
+      params: { reach: 3, count: 2 },
     });
     expect(problems).toContainEqual(expect.objectContaining({ path: 'tiles[2].row' }));
-    expect(problems).toContainEqual({ path: 'tiles[9]', message: 'no free 1×1 space left in the 3×2 grid' });
+    expect(problems).toContainEqual(
+      expect.objectContaining({
+        path: 'tiles[9]',
+        message: 'no free 1×1 space left in the 3×2 grid',
+        code: 'problem.layout.noSpace',
+      }),
+    );
     expect(problems.filter((p) => /^tiles\[[3-8]\]$/.test(p.path))).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ const folder = await openDataFolder(dataDir, {
   lockStaleMs: Number(staleMs),
   log: createLogger('holder', { sink: (line) => process.stderr.write(`${line}\n`) }),
 });
-folder.onLost((message) => say({ lost: message }));
+folder.onLost((lost) => say({ lost: lost.message }));
 const ui = new UiStateStore(new FileStore(folder.dir), Date.now, (notice) => say({ notice }));
 say({ ready: process.pid });
 

@@ -19,6 +19,7 @@ import {
   until,
   type TestBroker,
 } from '../../../support/room-parts';
+import { zhWords } from '../../../support/worded';
 
 /**
  * A screen of this PC obeys its `desired` topic: valid commands become its wanted state, anything
@@ -161,26 +162,36 @@ describe('a screen of this PC', () => {
     );
   });
 
-  const refusals: [string, string | Buffer, number | null, RegExp][] = [
-    ['not JSON', 'CANARY-42 is not JSON', null, /not JSON/],
-    ['oversized', Buffer.alloc(300 * 1024, 0x20), null, /307200 bytes, above the limit of 262144/],
+  // Each with the code a console words it by (`errors:room.rejected.*`).
+  const refusals: [string, string | Buffer, number | null, RegExp, string][] = [
+    ['not JSON', 'CANARY-42 is not JSON', null, /not JSON/, 'notJson'],
+    [
+      'oversized',
+      Buffer.alloc(300 * 1024, 0x20),
+      null,
+      /307200 bytes, above the limit of 262144/,
+      'tooLarge',
+    ],
     [
       'not the contract',
       JSON.stringify({ rev: 4, by: 'x', at: '2026-11-27T06:00:00Z', view: { grid: { columns: 2 } } }),
       4,
       /view\.grid\.rows/,
+      'invalid',
     ],
     [
       'a grid over the limits',
       JSON.stringify(desired(4, { view: view(9, 2, []) })),
       4,
       /view\.grid\.columns/,
+      'invalid',
     ],
     [
       'a tile outside its grid',
       JSON.stringify(desired(4, { view: view(2, 2, [{ deviceKey: 'a', column: 3, row: 1 }]) })),
       4,
       /view\.tiles\[0\]\.column: reaches column 3/,
+      'viewDoesNotFit',
     ],
     [
       'a tour of a view not saved here',
@@ -191,9 +202,10 @@ describe('a screen of this PC', () => {
       ),
       4,
       /tour\.views\[1\]: no view "nowhere" on pc-b/,
+      'tourCannotRun',
     ],
   ];
-  for (const [what, payload, rev, reason] of refusals)
+  for (const [what, payload, rev, reason, code] of refusals)
     it(`refuses ${what}, says why on reported and keeps what it shows`, async () => {
       const pc = await screenPc('pc-b', ['wall-left']);
       await publish('wall-left', JSON.stringify(desired(2, { view: view(1, 1, [{ deviceKey: 'cam-1' }]) })));
@@ -212,6 +224,9 @@ describe('a screen of this PC', () => {
       }, 'the refusal on reported');
       expect(reported.rejected?.rev).toBe(rev);
       expect(reported.rejected?.reason).toMatch(reason);
+      expect(reported.rejected?.reasonCode).toBe(`room.rejected.${code}`);
+      const { reason: message, reasonCode, reasonParams } = reported.rejected!;
+      zhWords({ message, code: reasonCode, params: reasonParams });
       // What it shows is unchanged, and so is its wanted state.
       expect(reported).toMatchObject({
         rev: 2,
@@ -242,7 +257,10 @@ describe('a screen of this PC', () => {
     expect(reported.rejected).toEqual({
       rev: 5,
       reason: expect.stringMatching(/no profile is selected on pc-b/),
+      reasonCode: 'room.rejected.noProfile',
+      reasonParams: { pc: 'pc-b' },
     });
+    zhWords({ message: reported.rejected!.reason, code: 'room.rejected.noProfile', params: { pc: 'pc-b' } });
     expect(reported).toMatchObject({ rev: 0, shows: { kind: 'none' }, tiles: [] });
     expect(wantedOf(pc, 'wall-left')).toBeNull();
     // Clearing needs no profile.
@@ -263,6 +281,13 @@ describe('a screen of this PC', () => {
     expect(reported.rejected).toEqual({
       rev: 4,
       reason: expect.stringMatching(/revision 4 is not above revision 7/),
+      reasonCode: 'room.rejected.staleRev',
+      reasonParams: { rev: 4, highest: 7 },
+    });
+    zhWords({
+      message: reported.rejected!.reason,
+      code: 'room.rejected.staleRev',
+      params: { rev: 4, highest: 7 },
     });
     expect(wantedOf(pc, 'wall-left')?.rev).toBe(7);
     const logged = pc.oplog.length;

@@ -241,16 +241,27 @@ describe('reconfigure', () => {
   it('switches an open FLV stream to another picture size at a keyframe, and back when cleared', async () => {
     const s = await freshStream();
     const hd = media.clips.find((c) => c.hd)!;
-    const signal = firstBytes();
-    const reading = readHttp(s.flv, { maxMs: 9000, until: signal.until });
-    await signal.arrived;
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    await pause(500);
-    media.faults.set(s.deviceKey, { type: 'reconfigure' });
-    await pause(4000);
-    media.faults.clear(s.deviceKey);
-    await pause(4000);
-    signal.stop();
+    // Readiness, not sleeps: each step waits for the sequence header the one before it brings, and
+    // the read ends two pictures after the third (the old size back). maxMs only bounds a failure.
+    const headersIn = (body: Buffer) => {
+      const tags = parseFlv(body).tags;
+      const at = tags.flatMap((t, i) => (t.type === 9 && t.body[1] === 0 ? [i] : []));
+      return {
+        count: at.length,
+        picturesAfterLast: at.length ? flvPictures(tags.slice(at.at(-1)! + 1)).length : 0,
+      };
+    };
+    let seen = 0;
+    const reading = readHttp(s.flv, {
+      maxMs: 30_000,
+      until: (body) => {
+        const { count, picturesAfterLast } = headersIn(body);
+        if (count >= 1 && seen === 0) media.faults.set(s.deviceKey, { type: 'reconfigure' });
+        if (count >= 2 && seen < 2) media.faults.clear(s.deviceKey);
+        seen = Math.max(seen, count);
+        return count >= 3 && picturesAfterLast >= 2;
+      },
+    });
     const tags = parseFlv((await reading).body).tags;
 
     // A sequence header (AVC packet type 0) at the start, one for the new size, one for the old again.

@@ -65,5 +65,8 @@ describe('the safe screen', () => {
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('/var/log/wall.log');
     expect(html).not.toMatch(/<script|<img/i);
+    // No catalogs without the renderer: it says it in Chinese too, marked as such.
+    expect(html).toContain('<section lang="zh-CN"><h1>Control Room Wall 已停止自行重启</h1>');
+    expect(html).toContain('连续失败了 3 次');
   });
 });

@@ -9,6 +9,7 @@ import { createLogger } from '../../../../electron/core/logger';
 
 let lines: string[];
 let restarts: string[];
+let figures: unknown[];
 /** What the page's process holds at each reading, in MiB; null: not known. */
 let readings: Array<number | null>;
 
@@ -20,7 +21,10 @@ function guard(limitMiB = 1536) {
       if (next === undefined) throw new Error('no reading left');
       return next === null ? null : next * 1024;
     },
-    restart: (why) => restarts.push(why),
+    restart: (why, memory) => {
+      restarts.push(why);
+      figures.push(memory);
+    },
     limitMiB,
   });
 }
@@ -30,6 +34,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   lines = [];
   restarts = [];
+  figures = [];
   readings = [];
 });
 afterEach(() => vi.useRealTimers());
@@ -42,6 +47,8 @@ describe('guardRendererMemory', () => {
     expect(restarts).toEqual([]);
     minutes(1);
     expect(restarts).toEqual(['it was using 2.1 GiB of memory, over its limit of 1.5 GiB']);
+    // The same figures go with it, for the notice's code.
+    expect(figures).toEqual([{ used: '2.1 GiB', limit: '1.5 GiB' }]);
     expect(lines.join('\n')).toMatch(/WARN .*holds 1.6 GiB, over its limit of 1.5 GiB/);
     // After the restart it counts from nothing again.
     minutes(1);

@@ -3,6 +3,7 @@ import { keepRendererAlive } from '../../../../electron/main/app/renderer-recove
 import { createLogger } from '../../../../electron/core/logger';
 import type { NoticeInput } from '../../../../electron/core/ports';
 import { fakeWindow, type FakeWindow } from './fake-window';
+import { zhNotice } from '../../../support/worded';
 
 let window: FakeWindow;
 let notices: NoticeInput[];
@@ -43,6 +44,8 @@ describe('keepRendererAlive', () => {
         level: 'warning',
         source: 'wall window',
         message: "The wall's page stopped (it crashed) and was reloaded",
+        code: 'notice.page.reloaded.once',
+        params: { exit: 'crashed' },
       },
     ]);
     expect(lines.join('\n')).toMatch(
@@ -63,6 +66,13 @@ describe('keepRendererAlive', () => {
     expect(window.webContents.reload).toHaveBeenCalledTimes(8);
     expect(notices.at(-1)?.message).toBe(
       "The wall's page stopped (out of memory) and was reloaded (8 times in a row; waited 60 s)",
+    );
+    expect(notices.at(-1)).toMatchObject({
+      code: 'notice.page.reloaded.again',
+      params: { exit: 'oom', count: 8, seconds: 60 },
+    });
+    expect(zhNotice(notices.at(-1)!)).toBe(
+      '电视墙页面停止了（内存不足），已重新加载（连续 8 次；等待了 60 秒）。',
     );
 
     // Up for longer than stableMs since the last reload: healthy again, the next reload is quick.
@@ -143,7 +153,10 @@ describe('keepRendererAlive', () => {
 
   it('restarts the page on request in a new process, and says why', () => {
     const recovery = watch();
-    recovery.restart('it was using 2.1 GiB of memory, over its limit of 2.0 GiB');
+    recovery.restart('it was using 2.1 GiB of memory, over its limit of 2.0 GiB', {
+      used: '2.1 GiB',
+      limit: '2.0 GiB',
+    });
     expect(window.webContents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
     // A second request while the first is under way changes nothing.
     recovery.restart('again');
@@ -156,6 +169,8 @@ describe('keepRendererAlive', () => {
         level: 'warning',
         source: 'wall window',
         message: "The wall's page was restarted: it was using 2.1 GiB of memory, over its limit of 2.0 GiB",
+        code: 'notice.page.restartedMemory.once',
+        params: { used: '2.1 GiB', limit: '2.0 GiB' },
       },
     ]);
     // The fallback does not fire after the process did end, and a later crash is a crash again.
@@ -199,12 +214,17 @@ describe('keepRendererAlive', () => {
     expect(notices.at(-1)?.message).toBe(
       "The wall's page stopped (it crashed) and its window was rebuilt (5 times in a row; waited 16 s)",
     );
+    expect(notices.at(-1)).toMatchObject({ code: 'notice.page.rebuilt.again', params: { exit: 'crashed' } });
+    zhNotice(notices.at(-1)!);
     gone('crashed');
     expect(escalate.relaunchApp).toHaveBeenCalledTimes(1);
     expect(notices.at(-1)).toMatchObject({
       level: 'error',
       message: expect.stringContaining('6 times in a row'),
+      code: 'notice.page.relaunching',
+      params: { count: 6 },
     });
+    expect(zhNotice(notices.at(-1)!)).toBe('电视墙页面已连续停止 6 次；应用正在重新启动。');
     vi.advanceTimersByTime(120_000);
     expect(window.webContents.reload).toHaveBeenCalledTimes(3);
   });

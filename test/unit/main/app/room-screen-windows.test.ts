@@ -13,6 +13,7 @@ import {
   type ScreenWindowSpec,
 } from '../../../../electron/main/app/room-screen-windows';
 import type { DisplayInfo, Rect } from '../../../../electron/shared/contract';
+import { zhNotice } from '../../../support/worded';
 
 const display = (id: number, x: number, primary = false): DisplayInfo => ({
   id,
@@ -241,6 +242,14 @@ describe('RoomScreenWindows', () => {
         ),
       ],
     ]);
+    // Coded, for the renderer to word in the operator's language.
+    expect(notices.map((n) => [n.code, n.params])).toEqual([
+      ['notice.room.displayMissingStays', { screen: 'left', display: 5 }],
+      ['notice.room.displayMissingPrimary', { screen: 'right', display: 3 }],
+    ]);
+    expect(zhNotice(notices[1])).toBe(
+      '屏幕 right 设定在显示器 3 上，但该显示器未连接：其窗口显示在主显示器上。',
+    );
     // Display 3 is plugged in: the window goes to it, and nothing is said again.
     screen.plug(d3);
     // The display event arranged the windows (refresh only waits for it: the settings did not change).

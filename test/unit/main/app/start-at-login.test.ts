@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../../../electron/core/logger';
 import { keepStartAtLogin } from '../../../../electron/main/app/start-at-login';
 import { DEFAULT_SETTINGS, type Settings } from '../../../../electron/shared/settings';
+import type { NoticeInput } from '../../../../electron/core/ports';
+import { zhNotice } from '../../../support/worded';
 
 const withStart = (startAtLogin: boolean): Settings => ({
   ...DEFAULT_SETTINGS,
@@ -118,8 +120,11 @@ describe('keepStartAtLogin on Linux (real files)', () => {
       expect.objectContaining({
         level: 'error',
         message: expect.stringContaining('Starting at login could not be turned on'),
+        code: 'notice.kiosk.startAtLoginOn',
+        params: { technical: expect.any(String) },
       }),
     );
+    expect(zhNotice(notify.mock.calls[0][0] as NoticeInput)).toMatch(/^无法开启登录时启动（/);
     await apply(withStart(true));
     expect(notify).toHaveBeenCalledTimes(2);
   });

@@ -10,6 +10,7 @@ import { createLogger } from '../../../../electron/core/logger';
 import type { NoticeInput } from '../../../../electron/core/ports';
 import { LaunchJournalFile } from '../../../../electron/main/app/launch-journal';
 import { HEALTHY_AFTER_MS, StartGuard } from '../../../../electron/main/app/start-guard';
+import { zhNotice } from '../../../support/worded';
 
 let dir: string;
 let clock: number;
@@ -91,12 +92,16 @@ describe('StartGuard (the recovery policy wired to the process, electron mocked)
     expect(notices.map((n) => n.message)).toEqual([
       expect.stringContaining('next start runs without hardware acceleration'),
     ]);
+    expect(notices[0].code).toBe('notice.recovery.gpuCrashes');
+    expect(zhNotice(notices[0])).toBe('图形进程在 10 分钟内崩溃了 3 次：下次启动将不使用硬件加速。');
 
     const second = start();
     expect(second.app.disableHardwareAcceleration).toHaveBeenCalledTimes(1);
     const told: NoticeInput[] = [];
     second.guard.watch((n) => told.push(n));
     expect(told[0].message).toMatch(/Hardware acceleration is off for this run/);
+    expect(told[0].code).toBe('notice.recovery.gpuOff');
+    zhNotice(told[0]);
 
     const third = start();
     expect(third.app.disableHardwareAcceleration).not.toHaveBeenCalled();

@@ -80,7 +80,10 @@ describe('handle', () => {
     ['a frame that is gone', () => invokeEvent(win, null)],
   ])('refuses %s without calling the handler', async (_name, event) => {
     const result = await registered('profiles:remove')(event(), { id: 'north' });
-    expect(result).toEqual({ ok: false, error: { kind: 'forbidden', message: expect.any(String) } });
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'forbidden', message: expect.any(String), code: 'shell.windowNotAllowed' },
+    });
     expect(handlers['profiles:remove']).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elideMiddle, splitForElision } from '../../../../src/lib/elide-middle';
+import { graphemes, textColumns } from '../../../../src/lib/display-width';
+import { elideMiddle, fitHead, splitForElision } from '../../../../src/lib/elide-middle';
 
 describe('elideMiddle', () => {
   it('leaves a name that fits as it is', () => {
@@ -40,6 +41,68 @@ describe('elideMiddle', () => {
     const name = '一号办公楼东侧地面停车场出入口全景摄像机5';
     expect(elideMiddle(name, 16)).toBe('一号办公…摄像机5');
     expect(elideMiddle('北门3号枪机', 12)).toBe('北门3号枪机');
+  });
+});
+
+describe('elideMiddle fills its room with wide characters', () => {
+  it('gives the head a column the Han tail could not use, and the tail one the head could not', () => {
+    // 15 columns: 7 for the tail ("摄像机" is 6: one left), the head takes 8 with it, not 7.
+    expect(elideMiddle('Perimeter 一号摄像机', 15)).toBe('Perimete…摄像机');
+    expect(textColumns(elideMiddle('Perimeter 一号摄像机', 15))).toBe(15);
+    // 13 columns: the tail "NVR12" takes 5 of its 6 (a Han character does not fit in the sixth);
+    // the head takes 8, four Han characters, not 7 (three, and a blank column).
+    expect(elideMiddle('一号办公楼东侧停车场NVR12', 14)).toBe('一号办公…NVR12');
+    expect(textColumns(elideMiddle('一号办公楼东侧停车场NVR12', 14))).toBe(14);
+  });
+
+  it('never exceeds its room, and fills it but for a column a wide character could not take', () => {
+    // No spaces: a space beside the ellipsis is dropped, and its column with it.
+    const names = ['一号办公楼东侧地面停车场出入口全景摄像机5', '北门3号枪机Gate12大厅', '📷Lobby大厅📷7'];
+    for (const name of names)
+      for (let max = 0; max <= textColumns(name) + 1; max++) {
+        const out = elideMiddle(name, max);
+        expect(textColumns(out), `${name} @${max}`).toBeLessThanOrEqual(max);
+        if (textColumns(name) > max && max >= 4)
+          expect(textColumns(out), `${name} @${max}`).toBeGreaterThanOrEqual(max - 1);
+      }
+  });
+});
+
+describe('fitHead: the head sized to its ellipsis, so the tail follows it with no gap', () => {
+  // Widths as drawn: a Latin letter 7 px, a Han character 14 (two columns), the ellipsis 14.
+  const measure = (text: string) => textColumns(text.replaceAll('…', '一')) * 7;
+
+  it('keeps the longest prefix that fits with the ellipsis, and says how wide that is', () => {
+    const head = '一号办公楼东侧地面停车场出入口全景';
+    // 100 px: six Han characters (84) and the ellipsis (14) are 98; a seventh would be 112.
+    expect(fitHead(head, 100, measure)).toEqual({ shown: 6, width: 98, cut: true });
+    // In 111 px the same: the head's box is sized to the 98 drawn, where a box of the whole room
+    // left 13 px of blank, nearly a character, between the ellipsis and the tail.
+    expect(fitHead(head, 111, measure)).toEqual({ shown: 6, width: 98, cut: true });
+    expect(fitHead(head, 112, measure)).toEqual({ shown: 7, width: 112, cut: true });
+  });
+
+  it('is the whole head, unshortened, where it fits', () => {
+    expect(fitHead('Gate ', 100, measure)).toEqual({ shown: 5, width: 35, cut: false });
+  });
+
+  it('fills to within one character for every room, Latin, Han or both', () => {
+    for (const head of ['Perimeter Cameras ', '一号办公楼东侧地面停车场', 'Cam 北门 3号 枪机 '])
+      for (let room = 14; room <= measure(head); room++) {
+        const fit = fitHead(head, room, measure);
+        expect(fit.width, `${head} @${room}`).toBeLessThanOrEqual(room);
+        if (!fit.cut) continue;
+        // One grapheme more, with the ellipsis, would not fit.
+        const more = graphemes(head)
+          .slice(0, fit.shown + 1)
+          .join('')
+          .trimEnd();
+        expect(measure(`${more}…`), `${head} @${room}`).toBeGreaterThan(room);
+      }
+  });
+
+  it('shows nothing of the head in a room narrower than the ellipsis', () => {
+    expect(fitHead('一号办公楼', 10, measure)).toEqual({ shown: 0, width: 0, cut: true });
   });
 });
 

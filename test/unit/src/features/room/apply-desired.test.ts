@@ -14,7 +14,7 @@ vi.mock('../../../../../src/lib/bridge', () => ({
   },
 }));
 
-const { applyDesired } = await import('../../../../../src/features/room/apply-desired');
+const { applyDesired, nameShownTiles } = await import('../../../../../src/features/room/apply-desired');
 const { startI18n } = await import('../../../../../src/i18n/start-i18n');
 startI18n('en');
 const { useCoreMirror } = await import('../../../../../src/session/core-mirror');
@@ -62,6 +62,44 @@ describe('a screen applying what the room told it', () => {
     expect(shown.layout).toMatchObject({ id: 'room.wall-left', name: 'Room: Lobby', profileId: 'p1' });
     expect(shown.layout?.tiles.map((t) => t.deviceKey)).toEqual(['cam-7']);
     expect(shown.changes).toBe('new');
+  });
+
+  it('titles the shown view’s tiles by the names the core found later, the same revision and view', () => {
+    const keysOnly: RoomDesired = {
+      rev: 8,
+      ...stamp,
+      view: {
+        name: 'Lobby',
+        grid: { columns: 2, rows: 1 },
+        tiles: [
+          { deviceKey: 'cam-7', column: 1, row: 1 },
+          { deviceKey: 'cam-8', deviceName: 'Sender’s name', column: 2, row: 1 },
+        ],
+      },
+    };
+    expect(applyDesired(keysOnly, 'wall-left').ok).toBe(true);
+    const shown = useWallStore.getState().layout;
+    expect(shown?.tiles.map((t) => t.deviceName)).toEqual([undefined, 'Sender’s name']);
+    if (!('view' in keysOnly)) throw new Error('a view');
+    const named: RoomDesired = {
+      ...keysOnly,
+      view: {
+        ...keysOnly.view,
+        tiles: keysOnly.view.tiles.map((t) => ({ ...t, deviceName: t.deviceName ?? 'Gate 7' })),
+      },
+    };
+    nameShownTiles(named, 'wall-left');
+    const after = useWallStore.getState().layout;
+    expect(after?.tiles.map((t) => [t.deviceKey, t.deviceName])).toEqual([
+      ['cam-7', 'Gate 7'],
+      ['cam-8', 'Sender’s name'],
+    ]);
+    expect(after).toMatchObject({ id: shown?.id, name: shown?.name, grid: shown?.grid });
+    // Another screen's names, or a wall showing something else, are left alone.
+    nameShownTiles(named, 'wall-right');
+    useWallStore.setState({ layout: saved[0] });
+    nameShownTiles(named, 'wall-left');
+    expect(useWallStore.getState().layout).toBe(saved[0]);
   });
 
   it('refuses what it cannot show and leaves the wall as it was', () => {

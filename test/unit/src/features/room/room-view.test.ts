@@ -54,6 +54,10 @@ describe('a view the room sends, on this PC', () => {
     expect(roomViewProblem(lobby, null)).toBe('本机未选择连接配置');
     const outside = { ...lobby, tiles: [{ deviceKey: 'cam-1', column: 3, row: 1 }] };
     expect(roomViewProblem(outside, 'profile-a')).toMatch(/^视图与其网格不符：tiles\[0\]/);
+    // The layout's own problem too, from its code: no English sentence left.
+    expect(roomViewProblem(outside, 'profile-a')).toMatch(/延伸到第 3 列，但网格只有 2 列$/);
+    const bidi = { ...lobby, tiles: [{ deviceKey: 'cam\u202e1' }] };
+    expect(roomViewProblem(bidi, 'profile-a')).toMatch(/不能包含双向文本控制字符（发现 U\+202E）/);
   });
 
   it('is refused with the reason when it cannot be shown, and accepted when it can', () => {

@@ -89,7 +89,9 @@ describe('draftToDto', () => {
     const { notes } = draftToDto(
       draft([parameter({ identifier: 'a', name: 'A', values: { max: '1e3', min: '5' } })]),
     );
-    expect(notes).toEqual({ 'parameters[0].map.max': 'sent as 1000' });
+    expect(notes).toEqual({
+      'parameters[0].map.max': { message: 'sent as 1000', code: 'template.sentAs', params: { wire: '1000' } },
+    });
   });
 
   it('carries a value that does not convert as typed, so an export keeps it', () => {
@@ -97,7 +99,7 @@ describe('draftToDto', () => {
       draft([parameter({ identifier: 'a', name: 'A', dataType: 'DOUBLE', values: { min: ' 1,5 ' } })]),
     );
     expect(dto.parameters[0].map).toEqual({ min: '1,5' });
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       {
         path: 'parameters[0].map.min',
         message: 'use a dot for decimals ("1.5", not "1,5") and no thousands separators',
@@ -114,7 +116,7 @@ describe('checkDraft', () => {
   });
 
   it('reports a new blank form by field, in the order of the fields', () => {
-    expect(checkDraft(blankDraft()).problems).toEqual([
+    expect(checkDraft(blankDraft()).problems).toMatchObject([
       { path: 'projectKey', message: 'project key is required' },
       { path: 'name', message: 'name is required' },
       { path: 'parameters[0].identifier', message: 'identifier is required' },
@@ -135,7 +137,7 @@ describe('checkDraft', () => {
         }),
       ]),
     );
-    expect(check.problems).toEqual([
+    expect(check.problems).toMatchObject([
       { path: 'parameters[0].map.max', message: 'max (5) must not be less than min (10)' },
       { path: 'parameters[1].identifier', message: '"a" is already used by parameter 1' },
       { path: 'parameters[1].map.max', message: 'must be a positive whole number (got "0")' },
@@ -145,7 +147,7 @@ describe('checkDraft', () => {
 
   it('says why a value does not convert once, not twice', () => {
     const check = checkDraft(draft([parameter({ identifier: 'a', name: 'A', values: { min: '1.5' } })]));
-    expect(check.problems).toEqual([
+    expect(check.problems).toMatchObject([
       { path: 'parameters[0].map.min', message: 'must be a whole number (INTEGER has no decimals)' },
     ]);
   });
@@ -154,7 +156,7 @@ describe('checkDraft', () => {
     const check = checkDraft(
       draft([parameter({ identifier: 'flag', name: 'Flag', dataType: 'BOOLEAN', values: { max: 'x' } })]),
     );
-    expect(check.problems).toEqual([
+    expect(check.problems).toMatchObject([
       {
         path: 'parameters[0].dataType',
         message: '"BOOLEAN" is not a supported type: choose INTEGER, FLOAT, DOUBLE, STRING',
@@ -164,23 +166,23 @@ describe('checkDraft', () => {
 
   it('refuses map keys no type takes, at that key', () => {
     const check = checkDraft(draft([{ ...temperature(), extra: { default: '3' } }]));
-    expect(check.problems).toEqual([
+    expect(check.problems).toMatchObject([
       { path: 'parameters[0].map.default', message: 'DOUBLE takes only min, max, unitName, step' },
     ]);
   });
 
   it('needs a project key without spaces', () => {
-    expect(checkDraft(draft([temperature()], { projectKey: '  ' })).problems).toEqual([
+    expect(checkDraft(draft([temperature()], { projectKey: '  ' })).problems).toMatchObject([
       { path: 'projectKey', message: 'project key is required' },
     ]);
-    expect(checkDraft(draft([temperature()], { projectKey: 'a b' })).problems).toEqual([
+    expect(checkDraft(draft([temperature()], { projectKey: 'a b' })).problems).toMatchObject([
       { path: 'projectKey', message: 'a project key has no spaces' },
     ]);
     expect(checkDraft(draft([temperature()], { projectKey: ' p1 ' })).projectKey).toBe('p1');
   });
 
   it('needs at least one parameter', () => {
-    expect(checkDraft(draft([])).problems).toEqual([
+    expect(checkDraft(draft([])).problems).toMatchObject([
       { path: 'parameters', message: 'add at least one parameter' },
     ]);
   });

@@ -38,8 +38,8 @@ describe('field ids', () => {
       ],
       draft,
     );
-    expect(byField.get('name')).toEqual(['name is required']);
-    expect(byField.get(`param:${a.key}:identifier`)).toEqual(['taken']);
+    expect(byField.get('name')).toMatchObject([{ message: 'name is required' }]);
+    expect(byField.get(`param:${a.key}:identifier`)).toMatchObject([{ message: 'taken' }]);
     expect(unplaced.map((p) => p.path)).toEqual(['parameters[1].map.min', 'quota']);
   });
 });

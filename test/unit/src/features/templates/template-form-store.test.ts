@@ -134,8 +134,10 @@ describe('useTemplateFormStore', () => {
     const before = store().draft;
     expect(await store().send()).toBe(false);
     expect(store().draft).toBe(before);
-    expect(store().external).toEqual({ name: ['a template with this name already exists in the project'] });
-    expect(store().top).toEqual([
+    expect(store().external).toMatchObject({
+      name: [{ message: 'a template with this name already exists in the project' }],
+    });
+    expect(store().top).toMatchObject([
       {
         source: 'server',
         title: 'The platform refused the template',
@@ -166,7 +168,7 @@ describe('useTemplateFormStore', () => {
     await store().send();
     store().moveParameter(first, 1);
     expect(store().draft.parameters.map((p) => p.key)).toEqual([second, first]);
-    expect(store().external).toEqual({ [`param:${first}:identifier`]: ['reserved word'] });
+    expect(store().external).toMatchObject({ [`param:${first}:identifier`]: [{ message: 'reserved word' }] });
   });
 
   it('removes a parameter with an undo that puts it back in place', () => {
@@ -198,7 +200,7 @@ describe('useTemplateFormStore', () => {
     expect(store().draft.projectKey).toBe('proj-1');
     expect(store().revealAll).toBe(true);
     const key = store().draft.parameters[0].key;
-    expect(store().external[`param:${key}:map.max`]?.[0]).toMatch(/loses digits/);
+    expect(store().external[`param:${key}:map.max`]?.[0]?.message).toMatch(/loses digits/);
     expect(store().top[0].message).toContain('extraField');
     // Saved at once: a reload right after an import keeps it.
     await vi.waitFor(() => expect(JSON.stringify(stored(store().profileId))).toContain('Imported'));
@@ -298,7 +300,7 @@ describe('useTemplateFormStore', () => {
     store().editField('projectKey', 'pj-nope');
     expect(await store().send()).toBe(false);
     const problem = 'No project with key “pj-nope” on this platform: check the key';
-    expect(store().external.projectKey).toEqual([problem]);
+    expect(store().external.projectKey).toEqual([{ message: problem }]);
     expect(store().top[0]).toMatchObject({ title: problem, message: 'No project "pj-nope".', status: 404 });
     expect(store().knownKeys).toEqual([]);
     // Changing the key answers it.

@@ -93,7 +93,7 @@ describe('templateToDraft', () => {
         },
       ],
     });
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       { path: 'parameters[0].map.max', message: expect.stringMatching(/loses digits/) },
     ]);
   });
@@ -110,7 +110,7 @@ describe('templateToDraft', () => {
     expect(draft.parameters[0].dataType).toBe('boolean');
     expect(draft.parameters[1].dataType).toBe('STRING');
     expect(draft.parameters[1].extra).toEqual({ min: '1', pattern: '.*' });
-    expect(checkDraft({ ...draft, projectKey: 'p' }).problems).toEqual([
+    expect(checkDraft({ ...draft, projectKey: 'p' }).problems).toMatchObject([
       {
         path: 'parameters[0].dataType',
         message: expect.stringContaining('"boolean" is not a supported type'),
@@ -131,7 +131,7 @@ describe('templateToDraft', () => {
     });
     expect(draft.name).toBe('');
     expect(draft.parameters).toHaveLength(2);
-    expect(problems).toEqual([
+    expect(problems).toMatchObject([
       { path: 'name', message: 'expected text, found an object: left empty' },
       { path: 'parameters[0]', message: 'expected a parameter object, found string "not a parameter"' },
       { path: 'parameters[1].map.min', message: 'expected text or a number, found a list: left empty' },
@@ -140,8 +140,17 @@ describe('templateToDraft', () => {
   });
 
   it('refuses what is not one template object', () => {
-    expect(templateToDraft([valid])).toEqual({ ok: false, message: expect.stringContaining('found a list') });
-    expect(templateToDraft('x')).toEqual({ ok: false, message: expect.stringContaining('found a string') });
-    expect(templateToDraft(null)).toEqual({ ok: false, message: expect.stringContaining('found null') });
+    expect(templateToDraft([valid])).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('found a list'),
+    });
+    expect(templateToDraft('x')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('found a string'),
+    });
+    expect(templateToDraft(null)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('found null'),
+    });
   });
 });

@@ -91,7 +91,10 @@ describe('toWireValue: text as typed', () => {
     expect(result).toEqual({
       ok: true,
       wire: '123456789012345678901234567890',
-      note: 'beyond 64-bit integers: the platform may not be able to store it',
+      note: {
+        message: 'beyond 64-bit integers: the platform may not be able to store it',
+        code: 'template.int64',
+      },
     });
   });
 
@@ -99,12 +102,16 @@ describe('toWireValue: text as typed', () => {
     expect(toWireValue('3.14159265358979', 'FLOAT')).toMatchObject({
       ok: true,
       wire: '3.14159265358979',
-      note: expect.stringMatching(/FLOAT keeps about 7–9/),
+      note: {
+        message: expect.stringMatching(/FLOAT keeps about 7–9/),
+        code: 'template.precision',
+        params: { type: 'FLOAT', low: 7, high: 9 },
+      },
     });
     expect(toWireValue('3.1415927', 'FLOAT')).toEqual({ ok: true, wire: '3.1415927' });
     expect(toWireValue('0.1234567890123456789', 'DOUBLE')).toMatchObject({
       ok: true,
-      note: expect.stringMatching(/DOUBLE/),
+      note: { message: expect.stringMatching(/DOUBLE/) },
     });
     expect(toWireValue('0.0000001', 'FLOAT')).toEqual({ ok: true, wire: '0.0000001' });
   });

@@ -24,6 +24,7 @@ const snap = (patch: Partial<TileSnapshot>): TileSnapshot => ({
   reason: null,
   label: null,
   detail: null,
+  detailByPlatform: false,
   attempt: 0,
   nextRetryAt: null,
   transport: null,

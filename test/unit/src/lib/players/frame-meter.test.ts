@@ -45,11 +45,16 @@ describe('FrameMeter', () => {
     now = 1080;
     video.present();
     expect(meter.lastFrameAt).toBe(1040);
+    // Nor one a sample: a sample 250 ms after the last request asks for none ...
     now = 1250;
     meter.sample();
-    now = 1280;
+    expect(video.callback).toBeNull();
+    // ... one a second later asks again.
+    now = 2000;
+    meter.sample();
+    now = 2030;
     video.present();
-    expect(meter.lastFrameAt).toBe(1280);
+    expect(meter.lastFrameAt).toBe(2030);
     // A sample while a callback is pending does not ask twice.
     meter.sample();
     const pending = video.callback;
@@ -58,6 +63,34 @@ describe('FrameMeter', () => {
     expect(firsts).toEqual([1040]);
     meter.stop();
     expect(video.callback).toBeNull();
+  });
+
+  it('asks for at most one frame callback a second, however often it is sampled', () => {
+    // Each callback costs the page a rendering step: 16 tiles sampled every 250 ms asked for 64 a second.
+    let now = 0;
+    const video = new Video();
+    let asked = 0;
+    const request = video.requestVideoFrameCallback.bind(video);
+    video.requestVideoFrameCallback = (cb: () => void) => {
+      asked += 1;
+      return request(cb);
+    };
+    const meter = new FrameMeter(
+      video,
+      () => now,
+      () => undefined,
+    );
+    meter.start();
+    for (let i = 1; i <= 40; i++) {
+      now = i * 250;
+      video.total += 6;
+      video.present();
+      // The counter still moves lastFrameAt at every sample.
+      expect(meter.sample().lastFrameAt).toBe(now);
+    }
+    // 10 s: the first frame's, then one a second.
+    expect(asked).toBeLessThanOrEqual(11);
+    expect(asked).toBeGreaterThanOrEqual(9);
   });
 
   it('counts decoded frames even where no frame callback fires (a hidden page)', () => {

@@ -21,6 +21,28 @@ describe('failure reasons', () => {
     ).toBe('device-offline');
   });
 
+  it('knows the platform’s own words from the app’s, so the tile marks them as the platform’s', () => {
+    const said = failureFromStartError({
+      kind: 'server',
+      status: 503,
+      message: 'Device cam-1 is offline.',
+      code: 'platform.answered',
+    });
+    expect(said).toMatchObject({
+      reason: 'device-offline',
+      detail: 'Device cam-1 is offline.',
+      detailByPlatform: true,
+    });
+    expect(
+      failureFromStartError({
+        kind: 'server',
+        status: 503,
+        message: 'Service Unavailable',
+        code: 'platform.noWords',
+      }),
+    ).not.toHaveProperty('detailByPlatform');
+  });
+
   it('treats a platform refusal as persistent and a network fault as passing', () => {
     expect(failureFromStartError({ kind: 'forbidden', status: 403, message: 'no' })).toMatchObject({
       reason: 'forbidden',

@@ -82,7 +82,7 @@ describe('the decode budget uses the machine it has', () => {
     expect(over.at(-1)).toMatchObject({ level: 'overloaded', reason: '28 % of frames dropped' });
   });
 
-  it('busy but never spare: tiles come back one every few seconds until the load says stop', () => {
+  it('busy but never spare: tiles come back in growing steps until the load says stop', () => {
     // 40 tiles; the machine carries 30 units and drops 3 % whatever happens (other programs).
     const budget = new DecodeBudget({ startCapacity: 20 });
     const wall = tiles(40);
@@ -90,9 +90,12 @@ describe('the decode budget uses the machine it has', () => {
     // It started with 9 at full rate (20 units), and brought tiles back up to what the machine carries.
     expect(full[0]).toBe(9);
     expect(full.at(-1)).toBeGreaterThanOrEqual(25);
-    // Never past the machine: no tile had to go back for an overload.
-    expect(changes.filter((c) => c.kind === 'demote')).toHaveLength(0);
-    expect(changes.filter((c) => c.kind === 'promote').length).toBeGreaterThanOrEqual(16);
+    // Past the machine only on trial: each tile that went back was the one just brought back (a hold
+    // first), never one that had held.
+    changes.forEach((c, i) => {
+      if (c.kind === 'demote') expect(changes[i - 1]?.kind).toBe('hold');
+    });
+    expect(changes.filter((c) => c.kind === 'promote').length).toBeGreaterThanOrEqual(7);
     expect(changes[0].reason).toBe('room for more');
   });
 

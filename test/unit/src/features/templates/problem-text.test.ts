@@ -3,7 +3,7 @@ import { validateTemplate } from '../../../../../electron/shared/domain';
 import { checkDraft } from '../../../../../src/features/templates/check-draft';
 import { parseJson } from '../../../../../src/features/templates/parse-json';
 import { pathLabel } from '../../../../../src/features/templates/path-label';
-import { wordProblem } from '../../../../../src/features/templates/problem-words';
+import { wordProblem, type CodedWords } from '../../../../../src/features/templates/problem-text';
 import { blankParameter, type TemplateDraft } from '../../../../../src/features/templates/template-draft';
 import { templateToDraft } from '../../../../../src/features/templates/template-import';
 import { toWireValue } from '../../../../../src/features/templates/to-wire-value';
@@ -25,10 +25,10 @@ const param = (
 });
 
 /**
- * Every message the form's checks and the shared rule book really produce (made by running them on
- * bad input, not written out here), plus hints: a new wording without a catalog entry fails below.
+ * Every problem the form's checks and the shared rule book really produce (made by running them on
+ * bad input, not written out here), plus hints: a new finding without a code or words fails below.
  */
-function producedMessages(): string[] {
+function producedProblems(): CodedWords[] {
   const drafts: TemplateDraft[] = [
     { projectKey: '', name: '', desc: '', parameters: [] },
     {
@@ -52,11 +52,12 @@ function producedMessages(): string[] {
       ],
     },
   ];
-  const messages = new Set<string>();
+  const messages = new Map<string, CodedWords>();
+  const add = (p: CodedWords) => messages.set(p.message, p);
   for (const draft of drafts) {
     const check = checkDraft(draft);
-    for (const p of check.problems) messages.add(p.message);
-    for (const note of Object.values(check.notes)) messages.add(note);
+    for (const p of check.problems) add(p);
+    for (const note of Object.values(check.notes)) add(note);
   }
   const rules = validateTemplate({
     name: 'N',
@@ -67,7 +68,7 @@ function producedMessages(): string[] {
       { dataType: 'STRING', identifier: 'c', name: 'C', map: { max: '1'.repeat(50) } },
     ],
   });
-  if (!rules.ok) for (const p of rules.problems) messages.add(p.message);
+  if (!rules.ok) for (const p of rules.problems) add(p);
   const tooMany = validateTemplate({
     name: 'N',
     desc: '',
@@ -78,18 +79,18 @@ function producedMessages(): string[] {
       map: { max: '1' },
     })),
   });
-  if (!tooMany.ok) for (const p of tooMany.problems) messages.add(p.message);
+  if (!tooMany.ok) for (const p of tooMany.problems) add(p);
   for (const [value, type] of [
     [1.5, 'INTEGER'],
     [2 ** 60, 'INTEGER'],
     [Infinity, 'DOUBLE'],
   ] as const) {
     const converted = toWireValue(value, type);
-    if (!converted.ok) messages.add(converted.message);
+    if (!converted.ok) add(converted);
   }
   for (const input of [[], 'text', null]) {
     const loaded = templateToDraft(input);
-    if (!loaded.ok) messages.add(loaded.message);
+    if (!loaded.ok) add(loaded);
   }
   const loaded = templateToDraft({
     name: true,
@@ -100,9 +101,9 @@ function producedMessages(): string[] {
       { identifier: 'y', name: 'y', dataType: 'DOUBLE', map: 'none' },
     ],
   });
-  if (loaded.ok) for (const p of loaded.problems) messages.add(p.message);
+  if (loaded.ok) for (const p of loaded.problems) add(p);
   const notList = templateToDraft({ name: 'x', parameters: 'none' });
-  if (notList.ok) for (const p of notList.problems) messages.add(p.message);
+  if (notList.ok) for (const p of notList.problems) add(p);
   for (const text of [
     '',
     '{"a" 1}',
@@ -120,39 +121,72 @@ function producedMessages(): string[] {
     '-',
   ]) {
     const parsed = parseJson(text);
-    if (!parsed.ok) messages.add(parsed.message);
+    if (!parsed.ok) add(parsed);
   }
-  return [...messages];
+  return [...messages.values()];
 }
 
 describe('the form’s problems in the operator’s language', () => {
   afterAll(() => startI18n('en'));
 
-  it('English gives back every message exactly as the checks word it', () => {
+  it('every problem carries a code, and English words it exactly as the checks do', () => {
     startI18n('en');
-    const messages = producedMessages();
-    expect(messages.length).toBeGreaterThan(40);
-    for (const message of messages) expect(wordProblem(message)).toBe(message);
+    const problems = producedProblems();
+    expect(problems.length).toBeGreaterThan(40);
+    expect(problems.filter((p) => p.code === undefined)).toEqual([]);
+    for (const problem of problems) expect(wordProblem(problem)).toBe(problem.message);
   });
 
-  it('Chinese words every message of the checks and the rule book, keeping its values', () => {
+  it('Chinese words every problem of the checks and the rule book from its code, keeping its values', () => {
     startI18n('zh-CN');
-    const unworded = producedMessages().filter((m) => !HAN.test(wordProblem(m)));
+    const unworded = producedProblems().filter((p) => !HAN.test(wordProblem(p)));
     expect(unworded).toEqual([]);
-    expect(wordProblem('max (1) must not be less than min (10)')).toBe('最大值（1）不能小于最小值（10）');
-    expect(wordProblem('JSON syntax error at line 4, column 3: expected "," or "}" but found "\\""')).toBe(
+    const rules = validateTemplate({
+      name: 'N',
+      desc: '',
+      parameters: [{ dataType: 'INTEGER', identifier: 'a', name: 'A', map: { min: '10', max: '1' } }],
+    });
+    expect(rules.ok ? [] : rules.problems).toEqual([
+      {
+        path: 'parameters[0].map.max',
+        message: 'max (1) must not be less than min (10)',
+        code: 'template.maxBelowMin',
+        params: { max: '1', min: '10' },
+      },
+    ]);
+    expect(wordProblem((rules.ok ? [] : rules.problems)[0])).toBe('最大值（1）不能小于最小值（10）');
+    const parsed = parseJson('{"a": 1\n\n\n  "b": 2}');
+    expect(parsed.ok ? undefined : parsed.params).toEqual({
+      line: 4,
+      column: 3,
+      reason: 'expected',
+      expected: 'commaOr}',
+      found: '"\\""',
+    });
+    expect(parsed.ok ? '' : wordProblem(parsed)).toBe(
       'JSON 语法错误，第 4 行第 3 列：此处应为“,”或“}”，实际是"\\""',
     );
-    expect(wordProblem('expected text, found boolean true: left empty')).toBe(
-      '应为文本，实际是布尔值 true：已留空',
-    );
+    const loaded = templateToDraft({ name: true });
+    expect(loaded.ok && loaded.problems[0]).toMatchObject({
+      code: 'template.notText',
+      params: { found: 'boolean', value: 'true' },
+    });
+    expect(loaded.ok).toBe(true);
+    if (loaded.ok) expect(wordProblem(loaded.problems[0])).toBe('应为文本，实际是布尔值 true：已留空');
   });
 
-  it('a message no rule knows (a platform’s own words) is shown as it came', () => {
+  it('a problem with no code (a platform’s own words about a field) is shown as it came', () => {
     startI18n('zh-CN');
-    expect(wordProblem('a template with this name already exists in the project')).toBe(
-      'a template with this name already exists in the project',
-    );
+    const said = { message: 'a template with this name already exists in the project' };
+    expect(wordProblem(said)).toBe(said.message);
+  });
+
+  it('a zod problem of the shape is worded by the errors catalog', () => {
+    startI18n('zh-CN');
+    const shape = validateTemplate({ name: 'x'.repeat(1001), desc: '', parameters: [] });
+    const problem = shape.ok ? undefined : shape.problems.find((p) => p.path === 'name');
+    expect(problem).toMatchObject({ code: 'input.tooBig', params: { maximum: 1000, origin: 'string' } });
+    expect(wordProblem(problem!)).toBe('最多 1000 个字符');
   });
 
   it('names a field in the language', () => {
