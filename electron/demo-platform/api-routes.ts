@@ -108,7 +108,8 @@ async function createTemplate(
       400,
       'INVALID_TEMPLATE',
       `The template is not valid: ${first.path}: ${first.message}${more}.`,
-      checked.problems,
+      // A platform's details are path and words: the app's codes stay the app's.
+      checked.problems.map(({ path, message }) => ({ path, message })),
     );
   }
   return ctx.templates.add(project.projectKey, checked.value, Date.now());
