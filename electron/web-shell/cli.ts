@@ -75,17 +75,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  process.stdout.write(`${JSON.stringify({ url: shell.url })}\n`);
-  const removeOpener = args.open ? await openInBrowser(shell.url, dataDir, log) : async () => undefined;
-
-  // Run as a systemd service with WatchdogSec=: ping while this process's event loop runs (the pages
-  // are the browser's, which the shell does not own; a hung shell stops pinging and is restarted).
-  const watchdog = watchdogSetup(process.env, process.pid);
-  const dog = watchdog.on
-    ? startWatchdog({ config: watchdog.config, log: log.child('watchdog') })
-    : undefined;
-  void dog?.ready('serving the wall').catch(() => undefined);
-
+  // The signals are handled before the ready line goes out: a supervisor may stop the shell the
+  // moment it reads it, and a SIGTERM before the handler ends the process uncleanly (exit 143).
+  let removeOpener: () => Promise<void> = async () => undefined;
+  let dog: ReturnType<typeof startWatchdog> | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -99,6 +92,22 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+
+  process.stdout.write(`${JSON.stringify({ url: shell.url })}\n`);
+  if (args.open && !stopping) {
+    const remove = await openInBrowser(shell.url, dataDir, log);
+    // Stopped while the browser was opening: close it too.
+    if (stopping) void remove().catch(() => undefined);
+    else removeOpener = remove;
+  }
+
+  // Run as a systemd service with WatchdogSec=: ping while this process's event loop runs (the pages
+  // are the browser's, which the shell does not own; a hung shell stops pinging and is restarted).
+  const watchdog = watchdogSetup(process.env, process.pid);
+  if (watchdog.on && !stopping) {
+    dog = startWatchdog({ config: watchdog.config, log: log.child('watchdog') });
+    void dog.ready('serving the wall').catch(() => undefined);
+  }
 }
 
 /**

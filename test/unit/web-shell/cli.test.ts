@@ -10,7 +10,11 @@ import { KEY_LOCATION_FILE_NAME } from '../../../electron/web-shell/data-key';
 import { BROKEN_PATHS, BROKEN_PROVISIONING } from './provisioning-files';
 import { writeFakeRenderer } from './shell-fixture';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+/**
+ * Node itself with tsx's loader, not the `tsx` command: that one runs the shell in a child process and
+ * relays signals to it, so a SIGTERM could meet the relay rather than the shell's own handler.
+ */
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 const CLI = path.resolve('electron/web-shell/cli.ts');
 
 let dir: string;
@@ -25,7 +29,7 @@ afterAll(async () => {
 });
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(TSX, [CLI, ...args], {
+  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CLI, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
