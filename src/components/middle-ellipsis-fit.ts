@@ -60,6 +60,19 @@ function fitAll(names: Iterable<NameElement>): void {
   });
 }
 
+const pending = new Set<NameElement>();
+
+/** Fit this name in the next microtask, with every other name queued meanwhile. */
+function fitSoon(name: NameElement): void {
+  if (pending.size === 0)
+    queueMicrotask(() => {
+      const names = [...pending].filter((n) => n.isConnected);
+      pending.clear();
+      fitAll(names);
+    });
+  pending.add(name);
+}
+
 function ensureObserver(): ResizeObserver {
   observer ??= new ResizeObserver((entries) => {
     const names = new Set<NameElement>();
@@ -88,8 +101,9 @@ export function watchMiddleEllipsis(name: NameElement): () => void {
     namesIn.set(box, set);
     ro.observe(box);
   } else {
-    // Observed already: this name (new text, or a new row in the same box) is fitted now.
-    fitAll([name]);
+    // Observed already: this name (new text, or a new row in the same box) is fitted before paint,
+    // with every other name that came in the same commit (one layout, not one a name).
+    fitSoon(name);
   }
   set.add(name);
   return () => {

@@ -1,5 +1,7 @@
 /** Below this much time counted, a rate is read over this much (a first burst is not a whole window). */
 const MIN_SPAN_MS = 1_000;
+/** Chunks this close together count as one entry of the window. */
+const BUCKET_MS = 100;
 
 /**
  * Bytes received over a sliding window, as kbit/s.
@@ -20,9 +22,19 @@ export class ByteRate {
     this.since = now();
   }
 
+  /**
+   * Called for every chunk off the connection (one FLV tag per WebSocket message from a real media
+   * server: 50 or more a second a tile): chunks within one bucket add to its entry, so the window
+   * holds at most 40 entries however small the chunks.
+   */
   add(bytes: number): void {
-    this.entries.push({ at: this.now(), bytes });
-    this.trim();
+    const at = this.now();
+    const last = this.entries[this.entries.length - 1];
+    if (last && at - last.at < BUCKET_MS) last.bytes += bytes;
+    else {
+      this.entries.push({ at, bytes });
+      this.trim();
+    }
   }
 
   /** null until some bytes arrived, and once none did for a whole window. */

@@ -52,12 +52,14 @@ export function hlsConfig(options: {
 export class HlsPlayer extends BasePlayer {
   protected readonly library = 'hls.js';
   private hls: Hls | null = null;
-  private readonly bytes = new ByteRate(this.now);
+  private bytes = new ByteRate(this.now);
   private readonly liveness = new LivenessMeter();
   private audioState: PlayerAudio = { state: 'pending', codec: null };
   private sink: AudioSink | null = null;
 
   protected open(video: HTMLVideoElement): void {
+    // The rate counts from the connection, not from when the player was made (it may wait for a start slot).
+    this.bytes = new ByteRate(this.now);
     if (!Hls.isSupported()) {
       this.fail({ kind: 'unsupported', message: 'this runtime has no Media Source Extensions for HLS' });
       return;

@@ -40,13 +40,15 @@ export class MseFmp4Player extends BasePlayer {
   private head: Uint8Array = new Uint8Array(0);
   private readonly pending: Uint8Array[] = [];
   private pendingBytes = 0;
-  private readonly bytes = new ByteRate(this.now);
+  private bytes = new ByteRate(this.now);
   private fragments: Fmp4Fragments | null = null;
   private readonly liveness = new LivenessMeter();
   private audioState: PlayerAudio = { state: 'pending', codec: null };
   private sink: AudioSink | null = null;
 
   protected open(video: HTMLVideoElement): void {
+    // The rate counts from the connection, not from when the player was made (it may wait for a start slot).
+    this.bytes = new ByteRate(this.now);
     if (typeof MediaSource === 'undefined') {
       this.fail({ kind: 'unsupported', message: 'this runtime has no Media Source Extensions' });
       return;

@@ -278,7 +278,8 @@ export abstract class TileAttempts {
     // The core knew before trying that these URLs name a host not reachable from here (a media
     // server behind NAT): a network fault on them is that, said in words, not a bare "network".
     const hint = this.playback?.mediaHostHint;
-    let failure: Failure = hint && given.reason === 'network' ? { ...given, detail: hint } : given;
+    let failure: Failure =
+      hint && given.reason === 'network' ? { ...given, detail: hint, detailByPlatform: false } : given;
     const transport = this.snap.transport;
     const hadPicture = this.pictureThisAttempt;
     this.teardown();
@@ -324,7 +325,7 @@ export abstract class TileAttempts {
       state,
       reason: failure.reason,
       detail: failure.detail,
-      detailByPlatform: failure.detailByPlatform === true && failure.detail === given.detail,
+      detailByPlatform: failure.detailByPlatform === true,
       attempt,
       nextRetryAt,
       troubleSince,
