@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const repo = new URL('../../../', import.meta.url);
-// tsx's own CLI, run by this Node: npx would not pass SIGTERM on and would leave the platform running.
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
+// The platform in one process (node --import tsx): neither npx nor tsx's own CLI stands between the test's
+// SIGTERM and the platform (tsx's signal relay, on a busy machine, could answer 143 for a platform that closed).
+const TSX_LOADER = '--import=tsx';
 
 let child: ChildProcess | undefined;
 
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 describe('npm run demo-platform (electron/demo-platform/cli.ts)', () => {
   it('prints exactly one JSON line first, answers with those credentials, and closes on SIGTERM', async () => {
-    child = spawn(process.execPath, [tsxCli, 'electron/demo-platform/cli.ts', '--port', '0', '--seed', '1'], {
+    child = spawn(process.execPath, [TSX_LOADER, 'electron/demo-platform/cli.ts', '--port', '0', '--seed', '1'], {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -69,7 +69,7 @@ describe('npm run demo-platform with the list quirks and an advertised media hos
     const quirky = spawn(
       process.execPath,
       [
-        tsxCli,
+        TSX_LOADER,
         'electron/demo-platform/cli.ts',
         '--max-page-size',
         '30',
@@ -110,7 +110,7 @@ describe('npm run demo-platform with the list quirks and an advertised media hos
   it('refuses a page size cap outside 1–100 with its usage', async () => {
     const refused = spawn(
       process.execPath,
-      [tsxCli, 'electron/demo-platform/cli.ts', '--max-page-size', '500'],
+      [TSX_LOADER, 'electron/demo-platform/cli.ts', '--max-page-size', '500'],
       {
         cwd: repo,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,7 +126,7 @@ describe('npm run demo-platform with the list quirks and an advertised media hos
 
 describe('npm run demo-platform -- --zlm', () => {
   it('serves streams as a real ZLMediaKit does: FLV with audio, a wrong secret refused with 401', async () => {
-    const zlm = spawn(process.execPath, [tsxCli, 'electron/demo-platform/cli.ts', '--zlm'], {
+    const zlm = spawn(process.execPath, [TSX_LOADER, 'electron/demo-platform/cli.ts', '--zlm'], {
       cwd: repo,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
