@@ -5,6 +5,7 @@ import {
   CredentialsSchema,
   CredentialTypeSchema,
   PlacementSchema,
+  issueProblems,
   SECRET_FIELD_NAMES,
   type Credentials,
   type FieldProblem,
@@ -27,7 +28,6 @@ import {
   type SecretBinding,
 } from '../shared/secret-binding';
 import { CoreError, summarizeProblems } from './core-error';
-import { zodProblems } from './run-handler';
 import { systemClock, type Clock, type KeyValueStore, type NoticeSink, type SecretCipher } from './ports';
 import { redactor } from './redact';
 import { VersionedStore } from './versioned-store';
@@ -164,7 +164,7 @@ export class CredentialVault {
         const prefix = inputs.length > 1 ? `[${index}].` : '';
         const parsed = ProfileSaveInputSchema.safeParse(raw);
         if (!parsed.success) {
-          problems.push(...zodProblems(parsed.error, prefix));
+          problems.push(...issueProblems(parsed.error.issues, { prefix }));
           return;
         }
         const input = parsed.data;

@@ -141,7 +141,7 @@ export class PlatformClient {
       query: { keyword: q.keyword, ...paging },
       signal: o.signal,
     });
-    return readPage(DeviceSchema, fillPaging(raw, paging), 'device page', DEVICE_READING);
+    return readPage(DeviceSchema, fillPaging(raw, paging), 'devicePage', DEVICE_READING);
   }
 
   /** One page of the calling user's products (4.3). */
@@ -158,7 +158,7 @@ export class PlatformClient {
       query: paging,
       signal: o.signal,
     });
-    return readPage(ProductSchema, fillPaging(raw, paging), 'product page', PRODUCT_READING);
+    return readPage(ProductSchema, fillPaging(raw, paging), 'productPage', PRODUCT_READING);
   }
 
   /** Adds an archive template to a project (4.4), after the shared rule book accepted it. */
@@ -187,7 +187,7 @@ export class PlatformClient {
       body: checked.value,
       signal: o.signal,
     });
-    return parseAnswer(ArchiveTemplateResultSchema, raw, 'template result');
+    return parseAnswer(ArchiveTemplateResultSchema, raw, 'templateResult');
   }
 
   private assertAllowed(operation: Operation): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageSchema, type Page } from '../shared/domain';
-import { parseAnswer } from './platform-response';
+import { parseAnswer, type AnswerKind } from './platform-response';
 
 /** A record as listed: the record, and the fields that did not have the expected type, as they came. */
 type Listed<T> = T & { odd?: Record<string, unknown> };
@@ -25,7 +25,7 @@ const EnvelopeSchema = pageSchema(z.unknown());
 export function readPage<S extends z.ZodObject>(
   schema: S,
   raw: unknown,
-  what: string,
+  what: AnswerKind,
   options: { required: readonly string[]; neutral: Record<string, unknown> },
 ): ListedPage<z.output<S>> {
   const envelope = parseAnswer(EnvelopeSchema, raw, what);

@@ -65,13 +65,24 @@ export function interpret(response: Response, text: string): unknown {
   return unwrap(json.value);
 }
 
+/** Which answer of the platform's is read: the code of its words (errors:platform.what.*). */
+export type AnswerKind = 'stream' | 'devicePage' | 'productPage' | 'templateResult';
+
+/** The answers' English words, for the core's own (English) message. */
+const ANSWER_ENGLISH: Record<AnswerKind, string> = {
+  stream: 'stream',
+  devicePage: 'device page',
+  productPage: 'product page',
+  templateResult: 'template result',
+};
+
 /**
  * An unwrapped answer checked against its domain schema.
  *
  * A mismatch names the first three offending paths, so a user can tell the platform's maker what
  * was wrong.
  */
-export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: string): z.output<S> {
+export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: AnswerKind): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const first = result.error.issues.slice(0, 3);
@@ -79,25 +90,17 @@ export function parseAnswer<S extends z.ZodType>(schema: S, raw: unknown, what: 
   const more = result.error.issues.length > 3 ? `; and ${result.error.issues.length - 3} more` : '';
   throw new PlatformError(
     'bad-response',
-    `The platform's ${what} is not in the expected shape: ${issues.join('; ')}${more}.`,
+    `The platform's ${ANSWER_ENGLISH[what]} is not in the expected shape: ${issues.join('; ')}${more}.`,
     {
       code: 'platform.badShape',
       params: {
-        what: ANSWER_WORDS[what] ?? 'other',
+        what,
         paths: first.map((i) => formatPath(i.path) || '(top)').join(', '),
         count: result.error.issues.length,
       },
     },
   );
 }
-
-/** The answers parseAnswer is told of, as the names of their words (errors:platform.what.*). */
-const ANSWER_WORDS: Record<string, string> = {
-  stream: 'stream',
-  'device page': 'devicePage',
-  'product page': 'productPage',
-  'template result': 'templateResult',
-};
 
 function statusText(response: Response): string {
   return response.statusText ? ` ${response.statusText}` : '';

@@ -18,11 +18,6 @@ export type CoreHandlers = {
   [C in Channel]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
 };
 
-/** zod issues as field problems with their paths (`keys.userKey`, `tiles[2]`), coded. */
-export function zodProblems(error: z.ZodError, prefix = ''): CodedFieldProblem[] {
-  return issueProblems(error.issues, prefix);
-}
-
 /** Bad input, as the error half of a Result: the problems summed up in English, and coded. */
 export function invalidInput(details: CodedFieldProblem[]): { ok: false; error: AppError } {
   const safe = details.map(redactProblem);
@@ -47,7 +42,7 @@ export function invalidInput(details: CodedFieldProblem[]): { ok: false; error: 
 export function toResult(e: unknown): { ok: false; error: AppError } {
   if (e instanceof CoreError) return { ok: false, error: e.toData() };
   if (e instanceof PlatformError) return { ok: false, error: platformErrorData(e) };
-  if (e instanceof z.ZodError) return invalidInput(zodProblems(e));
+  if (e instanceof z.ZodError) return invalidInput(issueProblems(e.issues));
   const message = e instanceof Error ? e.message : String(e);
   const said = redactor.redact(message);
   return {
@@ -62,19 +57,16 @@ export function toResult(e: unknown): { ok: false; error: AppError } {
 }
 
 /**
- * A platform failure as data, coded: when the platform answered (a status), its message is its own
- * words (or, when it gave none, the core's "The platform answered HTTP …"), kept as `platformMessage`
- * for the renderer to show as sent, marked as the platform's. The message passed the redactor when
- * the error was built; its parameters pass it again.
+ * A platform failure as data, coded where it was thrown (a network failure, a wrapper's refusal, the
+ * platform's own words, a status with no words: platform-response.ts). One built without a code after
+ * the platform answered (a status) holds the platform's words, kept as `platformMessage` for the
+ * renderer to show as sent, marked as the platform's. The message passed the redactor when the error
+ * was built; its parameters pass it again.
  */
 function platformErrorData(e: PlatformError): AppError {
   const data = e.toData();
-  // Coded where it was thrown (a network failure, a wrapper's refusal, the platform's own words).
   if (data.code !== undefined) return data;
   if (data.status === undefined || data.status < 400) return data;
-  // No words of its own: the core's sentence (platform-response.ts) names only the status.
-  if (data.message.startsWith(`The platform answered HTTP ${data.status}`))
-    return { ...data, code: 'platform.noWords', params: { status: data.status } };
   return {
     ...data,
     code: 'platform.answered',
@@ -117,7 +109,7 @@ export async function runHandler<C extends Channel>(
     const output = schema.output.safeParse(value);
     if (!output.success) {
       logger?.error(`${channel} answered a value that does not match its contract`, {
-        problems: zodProblems(output.error),
+        problems: issueProblems(output.error.issues),
       });
       return {
         ok: false,
@@ -162,5 +154,5 @@ function validateInput(
     };
   }
   if (parsed.success) return { ok: true, value: parsed.data };
-  return invalidInput(zodProblems(parsed.error));
+  return invalidInput(issueProblems(parsed.error.issues));
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath, issueCode, type FieldProblem } from './domain';
+import { issueProblems, type FieldProblem } from './domain';
 import { displayText, LIMITS, plainText } from './limits';
 import { TransportSchema } from './settings';
 
@@ -378,12 +378,5 @@ export type LayoutValidation = { ok: true; value: Layout } | { ok: false; proble
 export function validateLayout(input: unknown): LayoutValidation {
   const parsed = LayoutSchema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return {
-    ok: false,
-    problems: parsed.error.issues.map((i) => ({
-      path: formatPath(i.path) || '(layout)',
-      message: i.message,
-      ...issueCode(i),
-    })),
-  };
+  return { ok: false, problems: issueProblems(parsed.error.issues, { whole: '(layout)' }) };
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatPath, issueCode, type CodedFieldProblem, type ErrorParams } from './domain';
+import { formatPath, type OwnIssueCode } from './domain';
 import { ROOM_NAME_PATTERN, ROOM_ROOT_PATTERN } from './room';
 
 /**
@@ -11,22 +11,17 @@ import { ROOM_NAME_PATTERN, ROOM_ROOT_PATTERN } from './room';
  * path (zod's own words for them, "expected number, received NaN", say nothing to an operator).
  */
 
-/** A room problem's code, its parameters and its English words (the en catalog's). */
-export interface RoomProblemCode {
-  code: string;
-  params: ErrorParams;
-  /** The words the core says it in (its messages are English); undefined: the schema's own. */
-  message?: string;
-}
-
-const own = (code: string, message?: string): RoomProblemCode => ({
+const own = (code: string, message?: string): OwnIssueCode => ({
   code: `room.problem.${code}`,
   params: {},
   ...(message !== undefined && { message }),
 });
 
-/** The code of one issue of the room's settings schema: the room's own, else zod's (issueCode). */
-export function roomIssueCode(issue: z.core.$ZodIssue): RoomProblemCode {
+/**
+ * The room's own code for an issue of its settings' schema (with the core's English words when
+ * zod's say nothing to an operator), or undefined for zod's: issueProblems' `codeOf`.
+ */
+export function roomIssueCode(issue: z.core.$ZodIssue): OwnIssueCode | undefined {
   const path = formatPath(issue.path);
   if (path === 'hostedBroker.port') return own('port', 'a port from 1 to 65535');
   if (path === 'hostedBroker.host') return own('host', 'an address to listen on, such as 127.0.0.1');
@@ -41,18 +36,5 @@ export function roomIssueCode(issue: z.core.$ZodIssue): RoomProblemCode {
     return own('nameRequired');
   if (issue.code === 'too_big' && path === 'screens')
     return { code: 'room.problem.maxScreens', params: { maximum: Number(issue.maximum) } };
-  return issueCode(issue);
-}
-
-/** The room settings' zod issues as coded field problems, by the paths room:configure names them. */
-export function roomProblems(issues: readonly z.core.$ZodIssue[], prefix = ''): CodedFieldProblem[] {
-  return issues.map((issue) => {
-    const { code, params, message } = roomIssueCode(issue);
-    return {
-      path: prefix + formatPath(issue.path) || '(input)',
-      message: message ?? issue.message,
-      code,
-      params,
-    };
-  });
+  return undefined;
 }

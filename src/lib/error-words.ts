@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { templateProblemWords } from './template-problem-words';
 
 /** A parameter of an error's code, as the core sends it: a name, a number, a path. */
 type Params = Record<string, string | number>;
@@ -151,10 +152,7 @@ function platformProblemWords(code: string, params?: Params): string | undefined
       allowed: new Intl.ListFormat(language, { type: 'disjunction' }).format(allowed),
     });
   }
-  if (code.startsWith('template.')) {
-    const key = `templates:problems.${code.slice('template.'.length)}`;
-    return i18next.exists(key) ? tOther(key, params) : undefined;
-  }
+  if (code.startsWith('template.')) return templateProblemWords(code.slice('template.'.length), params);
   return undefined;
 }
 

@@ -1,8 +1,8 @@
-import type { FieldProblem } from '../../shared/domain';
+import type { ErrorParams, FieldProblem } from '../../shared/domain';
 import type { CipherTier } from '../../shared/profile';
 import { VAULT_MARKER, type ProvisionedRoom } from '../../shared/provisioning';
 import type { RoomConfig } from '../../shared/room';
-import { brokerBindingChange, brokerRebindWords } from '../../shared/secret-binding';
+import { brokerBindingChange, brokerRebindWords, type BrokerRebindReason } from '../../shared/secret-binding';
 import { roomConfigProblems, type RoomPasswordChange } from './room-config-store';
 
 /** This PC's room as it is now, for checking a provisioning file's `room` section against it. */
@@ -50,12 +50,18 @@ export function checkRoomSection(
   let password: RoomPasswordChange;
   if (room.password === VAULT_MARKER) {
     password = { kind: 'keep' };
-    if (!ctx.password.stored || rebind)
+    if (!ctx.password.stored)
       problems.push({
         path: '$.room.password',
-        message: ctx.password.stored
-          ? `says the password is in the vault, but the stored one cannot be used: ${brokerRebindWords(rebind!)}; put the password itself in the file`
-          : 'says the password is in the vault, but this computer has none stored: put the password itself in the file',
+        message:
+          'says the password is in the vault, but this computer has none stored: put the password itself in the file',
+        code: 'problem.vault.noRoomPassword',
+      });
+    else if (rebind)
+      problems.push({
+        path: '$.room.password',
+        message: `says the password is in the vault, but the stored one cannot be used: ${brokerRebindWords(rebind)}; put the password itself in the file`,
+        ...markerRebindCode(rebind),
       });
   } else if (room.password !== undefined) {
     password = { kind: 'set', password: room.password, acceptWeakStorage: room.acceptWeakStorage === true };
@@ -63,12 +69,14 @@ export function checkRoomSection(
       problems.push({
         path: '$.room.password',
         message: 'this machine cannot encrypt secrets now, so it cannot be stored',
+        code: 'problem.vault.roomCannotEncrypt',
       });
     else if (tier === 'weak' && room.acceptWeakStorage !== true)
       problems.push({
         path: '$.room.acceptWeakStorage',
         message:
           'only weak secret storage exists here (Linux basic_text); set true to store the password anyway',
+        code: 'problem.vault.roomWeak',
       });
   } else {
     // No password in the file: the stored one stays for its own broker, and is forgotten for another.
@@ -77,6 +85,13 @@ export function checkRoomSection(
   const binding = password.kind === 'clear' ? { stored: false, boundTo: null } : ctx.password;
   for (const problem of roomConfigProblems(config, password, binding))
     if (!(room.password === VAULT_MARKER && problem.path === 'password'))
-      problems.push({ path: `$.room.${problem.path}`, message: problem.message });
+      problems.push({ ...problem, path: `$.room.${problem.path}` });
   return { problems, plan: { config, password } };
+}
+
+/** The vault marker's stored password bound to another broker, coded by which side is this PC's own. */
+function markerRebindCode({ from, to }: BrokerRebindReason): { code: string; params: ErrorParams } {
+  if (from === null) return { code: 'problem.vault.roomRebindFromHosted', params: { to: to ?? '' } };
+  if (to === null) return { code: 'problem.vault.roomRebindToHosted', params: { from } };
+  return { code: 'problem.vault.roomRebind', params: { from, to } };
 }

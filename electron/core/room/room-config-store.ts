@@ -1,4 +1,4 @@
-import type { CodedFieldProblem, ErrorParams } from '../../shared/domain';
+import { issueProblems, type CodedFieldProblem, type ErrorParams } from '../../shared/domain';
 import {
   RoomConfigSchema,
   RoomConfigureInputSchema,
@@ -6,7 +6,7 @@ import {
   type RoomConfigureInput,
   type RoomConfigView,
 } from '../../shared/room';
-import { roomProblems } from '../../shared/room-problems';
+import { roomIssueCode } from '../../shared/room-problems';
 import {
   brokerBindingChange,
   brokerOrigin,
@@ -95,7 +95,11 @@ export class RoomConfigStore {
   /** `room:configure`: the settings and, when typed, a new password (blank keeps the stored one). */
   async configure(raw: RoomConfigureInput & { acceptWeakStorage?: boolean }): Promise<RoomConfigView> {
     const parsed = RoomConfigureInputSchema.safeParse(raw);
-    if (!parsed.success) throw refused('The room settings were not saved', roomProblems(parsed.error.issues));
+    if (!parsed.success)
+      throw refused(
+        'The room settings were not saved',
+        issueProblems(parsed.error.issues, { codeOf: roomIssueCode }),
+      );
     const { password, clearPassword, ...rest } = parsed.data;
     const config = RoomConfigSchema.parse(rest);
     const change: RoomPasswordChange = clearPassword

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorParams } from './errors';
-import { issueProblems } from './zod-issue';
+import { issueProblems, type IssueCode } from './zod-issue';
 
 /** The only dataTypes the platform supports (spec 2.5). */
 export const TemplateDataTypeSchema = z.enum(['INTEGER', 'FLOAT', 'DOUBLE', 'STRING']);
@@ -230,6 +230,12 @@ function checkParameter(p: TemplateParameter, i: number, problems: FieldProblem[
   }
 }
 
+/** The list's bound is far above the rule's, whose words it gives: its code says the rule's. */
+function ruleBookCode(issue: z.core.$ZodIssue): IssueCode | undefined {
+  if (issue.code !== 'too_big' || issue.path.length !== 1 || issue.path[0] !== 'parameters') return undefined;
+  return { code: 'template.maxParameters', params: { max: MAX_PARAMETERS } };
+}
+
 export type TemplateValidation =
   { ok: true; value: ArchiveTemplateSaveDto } | { ok: false; problems: FieldProblem[] };
 
@@ -244,12 +250,7 @@ export function validateTemplate(input: unknown): TemplateValidation {
   if (!shape.success) {
     return {
       ok: false,
-      // The list's bound is far above the rule's, whose words it gives: its code says the rule's.
-      problems: issueProblems(shape.error.issues, '', '(body)').map((p) =>
-        p.path === 'parameters' && p.code === 'input.tooBig'
-          ? { ...p, code: 'template.maxParameters', params: { max: MAX_PARAMETERS } }
-          : p,
-      ),
+      problems: issueProblems(shape.error.issues, { whole: '(body)', codeOf: ruleBookCode }),
     };
   }
   const dto = shape.data;

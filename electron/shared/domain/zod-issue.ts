@@ -103,15 +103,34 @@ export function issueCode(issue: z.core.$ZodIssue): IssueCode {
   }
 }
 
-/** zod issues as coded field problems with their paths (`keys.userKey`, `tiles[2]`). */
+/** A code a caller gives an issue instead of zod's, and the English words it says it in (else zod's). */
+export interface OwnIssueCode extends IssueCode {
+  message?: string;
+}
+
+export interface IssueProblemOptions {
+  /** Put before every path: `[2].` for the third input of a list. */
+  prefix?: string;
+  /** The path of a problem with the whole input (an issue with an empty path). */
+  whole?: string;
+  /**
+   * The caller's own code for an issue (the room's `room.problem.port`, the rule book's
+   * `template.maxParameters`), or undefined for zod's (issueCode).
+   */
+  codeOf?: (issue: z.core.$ZodIssue) => OwnIssueCode | undefined;
+}
+
+/**
+ * zod issues as coded field problems with their paths (`keys.userKey`, `tiles[2]`): the one mapping
+ * every caller uses, so a problem has the same code, parameters and path wherever it is found.
+ */
 export function issueProblems(
   issues: readonly z.core.$ZodIssue[],
-  prefix = '',
-  whole = '(input)',
+  { prefix = '', whole = '(input)', codeOf }: IssueProblemOptions = {},
 ): CodedFieldProblem[] {
-  return issues.map((issue) => ({
-    path: prefix + formatPath(issue.path) || whole,
-    message: issue.message,
-    ...issueCode(issue),
-  }));
+  return issues.map((issue) => {
+    const own: OwnIssueCode = codeOf?.(issue) ?? issueCode(issue);
+    const { message = issue.message, ...coded } = own;
+    return { path: prefix + formatPath(issue.path) || whole, message, ...coded };
+  });
 }

@@ -1,11 +1,11 @@
 import i18next from 'i18next';
-import type { CodedFieldProblem } from '../../../electron/shared/domain';
+import { issueProblems, type CodedFieldProblem } from '../../../electron/shared/domain';
 import {
   RoomConfigureInputSchema,
   type RoomConfigureInput,
   type RoomConfigView,
 } from '../../../electron/shared/room';
-import { roomProblems } from '../../../electron/shared/room-problems';
+import { roomIssueCode } from '../../../electron/shared/room-problems';
 import { roomProblemWords } from './room-words';
 
 /** The Room section's form: every field as typed (numbers as text, so nothing typed is lost). */
@@ -69,7 +69,7 @@ export function roomDraftProblems(draft: RoomSettingsDraft): CodedFieldProblem[]
   const input = inputOfRoomDraft(draft);
   const problems: CodedFieldProblem[] = [];
   const parsed = RoomConfigureInputSchema.safeParse(input);
-  if (!parsed.success) problems.push(...roomProblems(parsed.error.issues));
+  if (!parsed.success) problems.push(...issueProblems(parsed.error.issues, { codeOf: roomIssueCode }));
   if (draft.enabled && !draft.hosted && !input.brokerUrl)
     problems.push({ path: 'brokerUrl', message: i18next.t('room:settings.problemBrokerUrl') });
   const seen = new Set<string>();

@@ -6,6 +6,7 @@ import { isRoomLayout } from './room-view';
 import { roomTime, roomTimeFull } from './room-time';
 import { useScreenMode } from './screen-mode';
 import { useScreenReport } from './use-screen-report';
+import { rejectedWords } from './rejected-words';
 import { roomReasonWords } from './room-words';
 import './room.css';
 
@@ -29,7 +30,7 @@ export function RoomStatusItem() {
   const reason = roomReasonWords(connection);
   const away = connection.state === 'away' ? t('status.away', { time: roomTime(connection.since) }) : '';
   const rejected = mode.rejected
-    ? t('status.rejected', { rev: mode.rejected.rev, reason: mode.rejected.reason })
+    ? t('status.rejected', { rev: mode.rejected.rev, reason: rejectedWords(mode.rejected).text })
     : '';
   // The status bar shows the short forms where the long ones do not fit: the long one is the
   // tooltip's first line (wall/status-bar-fit.ts).

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { Layout, LayoutGrid, LayoutTile } from '../../../electron/shared/layout';
-import { issueCode } from '../../../electron/shared/domain';
+import { issueProblems, type CodedFieldProblem } from '../../../electron/shared/domain';
 import { placeTiles } from '../../../electron/shared/layout';
 import { RoomViewSchema, type RoomView } from '../../../electron/shared/room';
 import { SUPPORTED_LANGUAGES } from '../../i18n/languages';
@@ -47,28 +47,35 @@ export function viewNameOfRoomLayoutName(name: string): string {
 }
 
 /**
- * Why this PC cannot show a view the room sent, or null: its grid, areas and tiles must place (no
- * tile outside the grid or over another), and a profile must be selected to resolve its devices.
+ * Why no PC can show a view the room sent, or null: it breaks the room's schema (`invalid`), or its
+ * grid, areas and tiles do not place (`viewDoesNotFit`: a tile outside the grid or over another).
+ * Coded as a screen's refusals are (`errors:room.rejected.*`), each problem at its path in the view.
+ */
+export function roomViewFault(
+  view: RoomView,
+): { code: 'invalid' | 'viewDoesNotFit'; problems: CodedFieldProblem[] } | null {
+  const parsed = RoomViewSchema.safeParse(view);
+  if (!parsed.success)
+    return { code: 'invalid', problems: issueProblems(parsed.error.issues, { whole: '' }) };
+  const { problems } = placeTiles(parsed.data);
+  return problems.length > 0 ? { code: 'viewDoesNotFit', problems } : null;
+}
+
+/**
+ * Why this PC cannot show a view the room sent, or null, in the operator's language: the view must
+ * place (roomViewFault), and a profile must be selected to resolve its devices.
  */
 export function roomViewProblem(view: RoomView, profileId: string | null): string | null {
-  const parsed = RoomViewSchema.safeParse(view);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+  const fault = roomViewFault(view);
+  // The problem in the operator's language from its code (a refused character, a tile's overlap).
+  const first = fault && { path: fault.problems[0].path, message: fieldProblemWords(fault.problems[0]) };
+  if (fault?.code === 'invalid')
     return i18next.t('room:reasons.invalidView', {
-      path: issue?.path.join('.') || i18next.t('room:reasons.invalidViewPath'),
-      // The problem in the operator's language from its code (a refused character, a tile's overlap).
-      message: issue
-        ? fieldProblemWords({ message: issue.message, ...issueCode(issue) })
-        : i18next.t('room:reasons.invalidViewMessage'),
+      path: first?.path || i18next.t('room:reasons.invalidViewPath'),
+      message: first?.message,
     });
-  }
   if (!profileId) return i18next.t('room:reasons.noProfile');
-  const { problems } = placeTiles(parsed.data);
-  if (problems.length > 0)
-    return i18next.t('room:reasons.doesNotFit', {
-      path: problems[0].path,
-      message: fieldProblemWords(problems[0]),
-    });
+  if (fault) return i18next.t('room:reasons.doesNotFit', { path: first?.path, message: first?.message });
   return null;
 }
 

@@ -1,13 +1,10 @@
-import i18next from 'i18next';
 import type { CodedFieldProblem } from '../../../electron/shared/domain';
 import type { RoomConnection } from '../../../electron/shared/room';
-import { errorWords, fieldProblemWords } from '../../lib/error-words';
+import { codeWords, errorWords, fieldProblemWords } from '../../lib/error-words';
 
-/** A room code's words from the errors catalog, in any language (undefined: no such code here). */
-function roomCodeWords(code: string | undefined, params?: CodedFieldProblem['params']): string | undefined {
-  if (!code?.startsWith('room.') || !i18next.exists(code, { ns: 'errors' })) return undefined;
-  return (i18next.t as unknown as (k: string, o?: object) => string)(code, { ...params, ns: 'errors' });
-}
+/** A room code's words (error-words' codeWords), in any language; undefined for any other code. */
+const roomCodeWords = (code: string | undefined, params?: CodedFieldProblem['params']): string | undefined =>
+  code?.startsWith('room.') ? codeWords(code, params) : undefined;
 
 /**
  * A problem of the Room settings in the operator's language, from its code (the shared schema's and

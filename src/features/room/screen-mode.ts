@@ -3,6 +3,7 @@ import { useWallStore } from './wall-door';
 import { applyDesired, nameShownTiles } from './apply-desired';
 import { useRoomMirror } from './room-mirror';
 import type { RoomOrigin } from './room-view';
+import type { ScreenRefusal } from './screen-refusal';
 import { thisWindowScreen } from './screen-identity';
 
 export interface ScreenModeState {
@@ -12,8 +13,8 @@ export interface ScreenModeState {
   rev: number;
   /** Who put what the wall shows there, when the room did. */
   origin: (RoomOrigin & { what: string; kind: 'view' | 'tour' | 'clear' }) | null;
-  /** The last revision refused, and why (the wall did not change). */
-  rejected: { rev: number; reason: string } | null;
+  /** The last revision refused, and why, coded (the wall did not change). */
+  rejected: ({ rev: number } & ScreenRefusal) | null;
 }
 
 const NONE: ScreenModeState = { screen: null, rev: 0, origin: null, rejected: null };
@@ -33,15 +34,16 @@ export function startScreenMode(): () => void {
 
   const step = (): void => {
     if (!live) return;
-    const screen = thisWindowScreen(useRoomMirror.getState().room);
+    const room = useRoomMirror.getState().room;
+    const screen = thisWindowScreen(room);
     if (screen !== useScreenMode.getState().screen) useScreenMode.setState({ ...NONE, screen });
     if (!screen || useWallStore.getState().status !== 'ready') return;
-    const desired = useRoomMirror.getState().room?.screens.find((s) => s.name === screen)?.desired ?? null;
+    const desired = room?.screens.find((s) => s.name === screen)?.desired ?? null;
     const now = useScreenMode.getState();
     // The view on show, again with the names its tiles were sent without (looked up by the core).
     if (desired && desired.rev === now.rev && now.origin?.kind === 'view') nameShownTiles(desired, screen);
     if (!desired || desired.rev <= now.rev || desired.rev === now.rejected?.rev) return;
-    const outcome = applyDesired(desired, screen);
+    const outcome = applyDesired(desired, screen, room?.pcName ?? '');
     if (outcome.ok) {
       useScreenMode.setState({
         rev: desired.rev,
@@ -56,7 +58,8 @@ export function startScreenMode(): () => void {
         },
       });
     } else {
-      useScreenMode.setState({ rejected: { rev: desired.rev, reason: outcome.reason } });
+      const { reason, reasonCode, reasonParams } = outcome;
+      useScreenMode.setState({ rejected: { rev: desired.rev, reason, reasonCode, reasonParams } });
     }
   };
 

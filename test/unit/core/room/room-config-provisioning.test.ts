@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../../../electron/core/core';
 import { CoreError } from '../../../../electron/core/core-error';
 import { RoomConfigStore } from '../../../../electron/core/room/room-config-store';
+import type { CodedFieldProblem } from '../../../../electron/shared/domain';
 import { VAULT_MARKER } from '../../../../electron/shared/provisioning';
+import { startI18n } from '../../../../src/i18n/start-i18n';
+import { codeWords, fieldProblemWords } from '../../../../src/lib/error-words';
 import { FileStore } from '../../../../electron/web-shell/adapters/file-store';
 import { folderText, openCore, value } from '../../../support/core-harness';
 import { TestCipher } from '../../../fakes/test-cipher';
@@ -30,6 +33,17 @@ afterEach(async () => {
 });
 
 const password = () => `room-pw-${randomUUID()}`;
+
+/** A problem as an operator reads it in English and in Chinese, from its code (never its English). */
+function wordedInBoth(problem: CodedFieldProblem): [string, string] {
+  const coded = { ...problem, message: 'not worded from its code' };
+  startI18n('en');
+  const en = codeWords(coded.code!, coded.params) ?? coded.message;
+  startI18n('zh-CN');
+  const zh = fieldProblemWords(coded);
+  startI18n('en');
+  return [en, zh];
+}
 const roomFile = (room: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   version: 1,
   room: {
@@ -119,7 +133,13 @@ describe("a provisioning file's room section", () => {
         message: expect.stringMatching(
           /broker address changed .*type the password again; put the password itself in the file/,
         ),
+        code: 'problem.vault.roomRebind',
+        params: { from: 'mqtts://broker.example:8883', to: 'mqtts://elsewhere.example:8883' },
       },
+    ]);
+    expect(wordedInBoth(refused.details![0])).toEqual([
+      'says the password is in the vault, but the stored one cannot be used: the broker address changed (from mqtts://broker.example:8883 to mqtts://elsewhere.example:8883), and a saved password is only sent to the broker it was entered for: put the password itself in the file',
+      '文件说密码已在保管库中，但无法使用已保存的密码：消息代理地址已更改（从 mqtts://broker.example:8883 改为 mqtts://elsewhere.example:8883），已保存的密码只发送给输入它时的消息代理：请把密码本身写入文件',
     ]);
     expect(await stored()).toMatchObject({
       config: { brokerUrl: 'mqtts://broker.example:8883', pcName: 'wall-pc-3' },
@@ -130,8 +150,17 @@ describe("a provisioning file's room section", () => {
     await rm(path.join(data, 'room-secret.json'));
     const other = (await openCore({ store: new FileStore(data), cipher })).core;
     await write(roomFile({ password: VAULT_MARKER }));
-    expect((await refusal(other.applyProvisioningFile(file))).details).toEqual([
-      { path: '$.room.password', message: expect.stringMatching(/this computer has none stored/) },
+    const none = (await refusal(other.applyProvisioningFile(file))).details!;
+    expect(none).toEqual([
+      {
+        path: '$.room.password',
+        message: expect.stringMatching(/this computer has none stored/),
+        code: 'problem.vault.noRoomPassword',
+      },
+    ]);
+    expect(wordedInBoth(none[0])).toEqual([
+      'says the password is in the vault, but this computer has none stored: put the password itself in the file',
+      '文件说密码已在保管库中，但本机没有保存密码：请把密码本身写入文件',
     ]);
   });
 
@@ -155,8 +184,14 @@ describe("a provisioning file's room section", () => {
       {
         path: '$.room.hostedBroker.host',
         message: expect.stringMatching(/only with a username and password/),
+        // The store's own problem keeps its code on its way into the file's problems.
+        code: 'room.problem.hostNeedsLogin',
+        params: { host: '0.0.0.0' },
       },
     ]);
+    expect(wordedInBoth(refused.details![0])[1]).toBe(
+      '托管的消息代理监听 0.0.0.0（本机以外）时必须设置用户名和密码：请同时填写，或监听 127.0.0.1',
+    );
     expect(value(await core.call('room:config', undefined)).enabled).toBe(false);
   });
 
@@ -181,10 +216,35 @@ describe("a provisioning file's room section", () => {
   it('refuses the password where the machine can only store it weakly, unless the file accepts that', async () => {
     cipher.setTier('weak');
     await write(roomFile({ password: password() }));
-    expect((await refusal(core.applyProvisioningFile(file))).details).toEqual([
-      { path: '$.room.acceptWeakStorage', message: expect.stringMatching(/weak secret storage/) },
+    const weak = (await refusal(core.applyProvisioningFile(file))).details!;
+    expect(weak).toEqual([
+      {
+        path: '$.room.acceptWeakStorage',
+        message: expect.stringMatching(/weak secret storage/),
+        code: 'problem.vault.roomWeak',
+      },
+    ]);
+    expect(wordedInBoth(weak[0])).toEqual([
+      'only weak secret storage exists here (Linux basic_text); set true to store the password anyway',
+      '此处只有弱密钥存储（Linux basic_text）；设为 true 才会仍然保存密码',
     ]);
     await write(roomFile({ password: password(), acceptWeakStorage: true }));
     expect((await core.applyProvisioningFile(file)).summary.room?.enabled).toBe(true);
+  });
+
+  it('refuses the password where the machine cannot encrypt at all, coded and worded in both languages', async () => {
+    cipher.setTier('unavailable');
+    await write(roomFile({ password: password() }));
+    const problems = (await refusal(core.applyProvisioningFile(file))).details!;
+    expect(problems).toContainEqual({
+      path: '$.room.password',
+      message: 'this machine cannot encrypt secrets now, so it cannot be stored',
+      code: 'problem.vault.roomCannotEncrypt',
+    });
+    const problem = problems.find((p) => p.code === 'problem.vault.roomCannotEncrypt')!;
+    expect(wordedInBoth(problem)).toEqual([
+      'this machine cannot encrypt secrets now, so it cannot be stored',
+      '本机目前无法加密密钥，因此无法保存密码',
+    ]);
   });
 });

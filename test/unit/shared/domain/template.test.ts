@@ -124,6 +124,22 @@ describe('validateTemplate: required fields', () => {
     });
     expect(validateTemplate(template(many.slice(0, MAX_PARAMETERS))).ok).toBe(true);
   });
+
+  it('says the rule’s code and bound when a list is past even the shape’s far higher bound', () => {
+    const huge = Array.from({ length: 10 * MAX_PARAMETERS + 1 }, (_, i) => param({ identifier: `p${i}` }));
+    expect(onlyProblem(template(huge))).toEqual({
+      path: 'parameters',
+      message: 'at most 100 parameters',
+      code: 'template.maxParameters',
+      params: { max: MAX_PARAMETERS },
+    });
+    // A bound of another list of the shape keeps zod's code.
+    const manyKeys = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, '1']));
+    expect(onlyProblem(template([{ ...param(), map: manyKeys }]))).toMatchObject({
+      path: 'parameters[0].map',
+      code: 'template.maxEntries',
+    });
+  });
 });
 
 describe('validateTemplate: identifiers', () => {

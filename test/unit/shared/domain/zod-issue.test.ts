@@ -108,6 +108,29 @@ describe('zod issues as coded field problems', () => {
     for (const p of problems) expect(fieldProblemWords(p)).toBe(p.message);
   });
 
+  it('gives a caller’s own code where it chooses one, and zod’s everywhere else, at the caller’s paths', () => {
+    const parsed = z
+      .object({ port: z.number(), name: z.string().min(1) })
+      .safeParse({ port: Number.NaN, name: '' });
+    if (parsed.success) throw new Error('expected issues');
+    const whole = z.number().safeParse('x');
+    if (whole.success) throw new Error('expected an issue');
+    const codeOf = (issue: z.core.$ZodIssue) =>
+      issue.path[0] === 'port' ? { code: 'room.problem.port', params: {}, message: 'a port' } : undefined;
+    expect(issueProblems(parsed.error.issues, { prefix: '[1].', codeOf })).toEqual([
+      { path: '[1].port', message: 'a port', code: 'room.problem.port', params: {} },
+      {
+        path: '[1].name',
+        message: parsed.error.issues[1].message,
+        code: 'input.tooSmall',
+        params: { minimum: 1, origin: 'string' },
+      },
+    ]);
+    expect(issueProblems(whole.error.issues, { whole: '(body)', codeOf })).toMatchObject([
+      { path: '(body)', code: 'input.invalidType' },
+    ]);
+  });
+
   it('a call refused by the contract carries the codes to the renderer', async () => {
     const handlers = {} as CoreHandlers;
     const result = await runHandler(handlers, 'products:list', { pageSize: 'many' });

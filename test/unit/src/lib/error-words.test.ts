@@ -5,6 +5,7 @@ import { CoreError } from '../../../../electron/core/core-error';
 import { UNAVAILABLE_STORAGE_MESSAGE } from '../../../../electron/core/credential-vault';
 import { WEAK_ROOM_STORAGE_MESSAGE } from '../../../../electron/core/room/room-config-secret';
 import { PlatformError } from '../../../../electron/core/platform-error';
+import { interpret } from '../../../../electron/core/platform-response';
 import { REFUSED_WORDS } from '../../../../electron/core/kiosk-lock';
 import { redactor } from '../../../../electron/core/redact';
 import { toResult } from '../../../../electron/core/run-handler';
@@ -19,6 +20,16 @@ import { error, openCore, value } from '../../../support/core-harness';
  * Driven through core.call (the path both shells use), on a kiosk a provisioning file locked.
  */
 const SECRET = 'CANARY-error-words-71f3';
+
+/** What a call throws (it must throw). */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a throw');
+}
 let core: Core;
 
 beforeAll(async () => {
@@ -153,7 +164,7 @@ describe('what has no words here, and what must never be a parameter', () => {
 
   it('marks as the platform’s only what the platform said: a bare status is the app’s sentence', () => {
     const bare = toResult(
-      new PlatformError('server', 'The platform answered HTTP 502 Bad Gateway.', { status: 502 }),
+      thrown(() => interpret(new Response('', { status: 502, statusText: 'Bad Gateway' }), '')),
     ).error;
     expect(bare).toMatchObject({ code: 'platform.noWords', params: { status: 502 } });
     const said = toResult(new PlatformError('server', '数据库繁忙', { status: 503 })).error;

@@ -1,9 +1,9 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CodedFieldProblem } from '../../../../../electron/shared/domain';
+import { issueProblems, type CodedFieldProblem } from '../../../../../electron/shared/domain';
 import { describeLinkError, linkLostReason } from '../../../../../electron/core/room/mqtt-link-reason';
 import { RoomConfigureInputSchema, type RoomConnection } from '../../../../../electron/shared/room';
-import { roomProblems } from '../../../../../electron/shared/room-problems';
+import { roomIssueCode } from '../../../../../electron/shared/room-problems';
 import { problemsByPath } from '../../../../../src/features/room/room-settings-draft';
 import { roomProblemWords, roomReasonWords } from '../../../../../src/features/room/room-words';
 import { startI18n } from '../../../../../src/i18n/start-i18n';
@@ -13,7 +13,7 @@ afterEach(() => void startI18n('en'));
 /** What the shared schema finds in a room configuration, coded, by path (the first of each). */
 function schemaFinds(input: unknown) {
   const parsed = RoomConfigureInputSchema.safeParse(input);
-  return problemsByPath(parsed.success ? [] : roomProblems(parsed.error.issues));
+  return problemsByPath(parsed.success ? [] : issueProblems(parsed.error.issues, { codeOf: roomIssueCode }));
 }
 
 const bad = {

@@ -3,6 +3,7 @@ import type { Layout } from '../../../../../electron/shared/layout';
 import { RoomReportInputSchema, type RoomReportInput } from '../../../../../electron/shared/room';
 import { ReportThrottle, screenReport } from '../../../../../src/features/room/screen-report';
 import { stateOfDevice } from '../../../../../src/features/room/engine-tile-states';
+import { screenRefusal } from '../../../../../src/features/room/screen-refusal';
 import { startI18n } from '../../../../../src/i18n/start-i18n';
 
 // "Room: Lobby" below is the English name a room view takes on the wall.
@@ -41,13 +42,20 @@ describe('what a screen reports', () => {
   it('a running tour by name with its page’s tiles, nothing when the wall is empty, and a refusal', () => {
     const touring = screenReport(
       's',
-      { rev: 2, rejected: { rev: 3, reason: 'no profile' } },
+      { rev: 2, rejected: { rev: 3, ...screenRefusal('noProfile', { pc: 'pc-3' }) } },
       { layout: null, tour: { name: 'Night', page: { kind: 'view', layout: lobby, name: 'Lobby' } } },
       [{ label: 'cam-2', state: 'paused-hidden' }],
     );
     expect(touring.shows).toEqual({ kind: 'tour', name: 'Night' });
     expect(touring.tiles.map((t) => t.state)).toEqual(['idle', 'paused']);
-    expect(touring.rejected).toEqual({ rev: 3, reason: 'no profile' });
+    // The refusal goes out coded, for each console to word in its own language.
+    expect(touring.rejected).toEqual({
+      rev: 3,
+      reason: 'no profile is selected on pc-3, so it cannot resolve the devices (select one there)',
+      reasonCode: 'room.rejected.noProfile',
+      reasonParams: { pc: 'pc-3' },
+    });
+    expect(RoomReportInputSchema.safeParse(touring).success).toBe(true);
     const empty = screenReport('s', { rev: 0, rejected: null }, { layout: null, tour: null }, []);
     expect(empty.shows).toEqual({ kind: 'none' });
     expect(empty.tiles).toEqual([]);
