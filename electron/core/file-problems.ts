@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { issueCode, type CodedFieldProblem, type ErrorParams } from '../shared/domain';
+import { issueProblems, type CodedFieldProblem, type OwnIssueCode } from '../shared/domain';
 
 /**
  * The problems of a JSON file an operator gives the app (a provisioning file, a views file), each
@@ -75,49 +75,74 @@ export const errorMap = (issue: z.core.$ZodRawIssue): string | undefined => {
     return `must be at most ${String(issue.maximum)}`;
   if (issue.code === 'too_small' && issue.origin === 'number')
     return `must be at least ${String(issue.minimum)}`;
-  if (issue.code === 'too_small' && issue.origin === 'string') return 'must not be empty';
+  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1)
+    return 'must not be empty';
   if (issue.code === 'invalid_value')
     return `must be ${issue.values.map((v) => JSON.stringify(v)).join(' or ')}`;
   return undefined;
 };
 
-export function schemaProblems(error: z.ZodError): CodedFieldProblem[] {
-  return error.issues.flatMap((issue): CodedFieldProblem[] => {
-    if (issue.code === 'unrecognized_keys')
-      return issue.keys.map((key) => ({
-        path: jsonPath([...issue.path, key]),
-        message: 'unknown key',
-        code: 'problem.unknownKey',
-      }));
-    if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) {
-      const options = (issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' | ');
-      return [
-        {
-          path: jsonPath(issue.path),
-          message: `must be ${(issue.options as unknown[]).map((o) => JSON.stringify(o)).join(' or ')}`,
-          code: 'problem.oneOf',
-          params: { options },
-        },
-      ];
-    }
-    return [{ path: jsonPath(issue.path), message: issue.message, ...issueCoded(issue) }];
-  });
+/**
+ * The problems of a file's shape against its schema, each at its JSON path, coded by its kind for
+ * the renderer: `input` is the document that was checked (JSON.parse's value), where a missing
+ * value is told from a wrong one. An unknown key is one problem a key, at the key.
+ */
+export function schemaProblems(error: z.ZodError, input: unknown): CodedFieldProblem[] {
+  const issues = error.issues.flatMap((issue): z.core.$ZodIssue[] =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ ...issue, path: [...issue.path, key], keys: [key] }))
+      : [issue],
+  );
+  return issueProblems(issues, { pathOf: jsonPath, codeOf: (issue) => fileIssueCode(issue, input) });
 }
 
 /**
- * The code of an issue, for the renderer: the words errorMap gave it (the file author's) where they
- * differ from zod's kinds (`required`, `must not be empty`, `must be "a" or "b"`), else the issue's
- * own code (a schema's message, a refinement's code), as every zod issue is coded elsewhere.
+ * The kinds a file's author is told apart from zod's (the same kinds errorMap words): a value left
+ * out (`input.required`), an empty text or list (`problem.empty`), a value not among the allowed ones
+ * (`problem.oneOf`), an unknown key. Found from the issue's code and fields and the document
+ * itself, never from the issue's words: a schema's own message (`id is required`) says the same
+ * kind in other words. Any other issue is coded as everywhere else (issueCode).
  */
-function issueCoded(issue: z.core.$ZodIssue): { code: string; params?: ErrorParams } {
-  if (issue.code === 'invalid_type' && issue.message === 'required') return { code: 'input.required' };
-  if (issue.code === 'too_small' && issue.message === 'must not be empty') return { code: 'problem.empty' };
-  if (issue.code === 'invalid_value' && issue.message.startsWith('must be '))
-    return {
-      code: 'problem.oneOf',
-      params: { options: issue.values.map((v) => JSON.stringify(v)).join(' | ') },
-    };
-  return issueCode(issue);
+function fileIssueCode(issue: z.core.$ZodIssue, input: unknown): OwnIssueCode | undefined {
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return { code: 'problem.unknownKey', message: 'unknown key' };
+    case 'invalid_type':
+      return missing(input, issue.path) ? { code: 'input.required' } : undefined;
+    case 'too_small':
+      // A text (or, where zod checks a text's length on a list it was given, a list) of at least one.
+      return (issue.origin === 'string' || issue.origin === 'array') &&
+        Number(issue.minimum) === 1 &&
+        issue.inclusive !== false
+        ? { code: 'problem.empty' }
+        : undefined;
+    case 'invalid_value':
+      return { code: 'problem.oneOf', params: { options: oneOf(issue.values) } };
+    case 'invalid_union': {
+      // A discriminated union whose discriminator matches none of its options names them.
+      const { options } = issue as { options?: unknown };
+      if (!Array.isArray(options)) return undefined;
+      return {
+        code: 'problem.oneOf',
+        params: { options: oneOf(options) },
+        message: `must be ${options.map((o) => JSON.stringify(o)).join(' or ')}`,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const oneOf = (values: readonly unknown[]): string => values.map((v) => JSON.stringify(v)).join(' | ');
+
+/** Whether the document has no value at `path` (a key left out): zod's issue no longer holds the input. */
+function missing(input: unknown, path: readonly PropertyKey[]): boolean {
+  let here: unknown = input;
+  for (const key of path) {
+    if (here === null || typeof here !== 'object' || !Object.hasOwn(here, key)) return true;
+    here = (here as Record<PropertyKey, unknown>)[key];
+  }
+  return here === undefined;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CREDENTIAL_FIELDS, issueCode, type CredentialType, type CodedFieldProblem } from '../shared/domain';
+import {
+  CREDENTIAL_FIELDS,
+  issueProblems,
+  type CredentialType,
+  type CodedFieldProblem,
+} from '../shared/domain';
 import {
   LayoutAreaSchema,
   LayoutGridSchema,
@@ -103,7 +108,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   if (oversize.length) return { ok: false, problems: oversize };
 
   const parsed = ProvisioningFileSchema.safeParse(data, { error: errorMap });
-  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
+  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error, data);
   // The cross-checks read the raw document, so a file with shape problems still hears about its
   // broken references too: every problem at once, not one round per fix.
   const raw = isRecord(data) ? data : {};
@@ -194,13 +199,12 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
         ...(areas.data && { areas: areas.data }),
       });
       if (!placed.success)
-        for (const issue of placed.error.issues)
-          if (issue.code === 'custom')
-            problems.push({
-              path: jsonPath(['layouts', i, ...issue.path]),
-              message: issue.message,
-              ...issueCode(issue),
-            });
+        problems.push(
+          ...issueProblems(
+            placed.error.issues.filter((issue) => issue.code === 'custom'),
+            { pathOf: (path) => jsonPath(['layouts', i, ...path]) },
+          ),
+        );
     }
   });
   const layoutIds = new Set([...ctx.layoutIds, ...layoutIndex.keys()]);

@@ -117,7 +117,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
   if (oversize.length) return { ok: false, problems: oversize };
 
   const parsed = ViewsDocumentSchema.safeParse(data, { error: errorMap });
-  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error);
+  const problems: CodedFieldProblem[] = parsed.success ? [] : schemaProblems(parsed.error, data);
 
   // Cross-checks on the raw document, so every problem is named in one round.
   const rawViews = Array.isArray(data.views) ? data.views.map((v) => (isRecord(v) ? v : {})) : [];

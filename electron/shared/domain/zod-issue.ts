@@ -103,8 +103,13 @@ export function issueCode(issue: z.core.$ZodIssue): IssueCode {
   }
 }
 
-/** A code a caller gives an issue instead of zod's, and the English words it says it in (else zod's). */
-export interface OwnIssueCode extends IssueCode {
+/**
+ * A code a caller gives an issue instead of zod's, and the English words it says it in (else zod's);
+ * a code that needs no parameters may leave them out.
+ */
+export interface OwnIssueCode {
+  code: string;
+  params?: ErrorParams;
   message?: string;
 }
 
@@ -113,6 +118,11 @@ export interface IssueProblemOptions {
   prefix?: string;
   /** The path of a problem with the whole input (an issue with an empty path). */
   whole?: string;
+  /**
+   * The path as words, when not formatPath's (`tiles[2].column`): a file's problems name theirs as
+   * JSON paths (`$.layouts[0].grid`, see electron/core/file-problems.ts).
+   */
+  pathOf?: (path: readonly PropertyKey[]) => string;
   /**
    * The caller's own code for an issue (the room's `room.problem.port`, the rule book's
    * `template.maxParameters`), or undefined for zod's (issueCode).
@@ -126,11 +136,11 @@ export interface IssueProblemOptions {
  */
 export function issueProblems(
   issues: readonly z.core.$ZodIssue[],
-  { prefix = '', whole = '(input)', codeOf }: IssueProblemOptions = {},
+  { prefix = '', whole = '(input)', codeOf, pathOf = formatPath }: IssueProblemOptions = {},
 ): CodedFieldProblem[] {
   return issues.map((issue) => {
     const own: OwnIssueCode = codeOf?.(issue) ?? issueCode(issue);
     const { message = issue.message, ...coded } = own;
-    return { path: prefix + formatPath(issue.path) || whole, message, ...coded };
+    return { path: prefix + pathOf(issue.path) || whole, message, ...coded };
   });
 }

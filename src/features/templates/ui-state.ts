@@ -1,4 +1,5 @@
 import type { AppError, Result } from '../../../electron/shared/contract';
+import { errorWords } from '../../lib/error-words';
 import { words } from './words';
 
 /**
@@ -13,17 +14,19 @@ export interface UiState {
   set(key: string, value: unknown): Promise<Result<{ saved: true }>>;
 }
 
-/** Why something could not be kept, in the operator's words (the core's own words as a last resort). */
+/**
+ * Why something could not be kept, in the operator's words: told by the error's kind and code (never
+ * by its English words), else the error worded as everywhere (the core's own words as a last resort).
+ */
 export function whyNotKept(error: AppError): string {
   switch (error.kind) {
     case 'network':
     case 'timeout':
       return words().t('templates:notKept.noAnswer');
-    case 'invalid-input':
-      return /KiB/.test(error.message) ? words().t('templates:notKept.tooLarge') : error.message;
     case 'locked':
       return words().t('templates:notKept.locked');
     default:
-      return error.message;
+      if (error.code === 'uiState.tooLarge') return words().t('templates:notKept.tooLarge');
+      return errorWords(error) ?? error.message;
   }
 }

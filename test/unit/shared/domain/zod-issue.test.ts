@@ -131,6 +131,17 @@ describe('zod issues as coded field problems', () => {
     ]);
   });
 
+  it('names paths the caller’s way when it gives one (a file’s JSON paths)', () => {
+    const parsed = z.object({ tiles: z.array(z.object({ column: z.number() })) }).safeParse({
+      tiles: [{ column: 1 }, { column: 'two' }],
+    });
+    if (parsed.success) throw new Error('expected issues');
+    const pathOf = (path: readonly PropertyKey[]) => `$.views[3].${path.join('/')}`;
+    expect(issueProblems(parsed.error.issues, { pathOf })).toMatchObject([
+      { path: '$.views[3].tiles/1/column', code: 'input.invalidType', params: { expected: 'number' } },
+    ]);
+  });
+
   it('a call refused by the contract carries the codes to the renderer', async () => {
     const handlers = {} as CoreHandlers;
     const result = await runHandler(handlers, 'products:list', { pageSize: 'many' });

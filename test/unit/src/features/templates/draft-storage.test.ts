@@ -69,6 +69,8 @@ describe('draft storage', () => {
     ui.setError = () => ({
       kind: 'invalid-input',
       message: 'The value for "templates.draft.a" is 300 KiB; at most 256 KiB is kept.',
+      code: 'uiState.tooLarge',
+      params: { key: 'templates.draft.a', kib: 300, max: 256 },
     });
     expect(await archive.save('a', sample(), 1)).toEqual({
       ok: false,
