@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { isolatedUnitFiles } from './test/support/unit-isolation.js';
+import { isolatedUnitFiles, realTimeUnitFiles } from './test/support/unit-isolation.js';
 
-// Four projects: fast unit tests (mock only `electron`) in two (`unit` shares one module graph among
-// the files that keep no state, `unit-isolated` gives each of the others its own: see
-// test/support/unit-isolation.ts; run both with `--project 'unit*'`), end-to-end tests that drive real
+// Five projects: fast unit tests (mock only `electron`) in three (`unit` shares one module graph among
+// the files that keep no state, `unit-isolated` gives each of the others its own, `unit-real-time`
+// runs the files that mostly wait on real time several at once: see test/support/unit-isolation.ts;
+// run all three with `--project 'unit*'`), end-to-end tests that drive real
 // Chromium against the demo platform and the browser shell over loopback, and the live wall's media
 // cases again against the demo's ZLMediaKit habits (e2e-zlm).
 //
@@ -12,11 +13,23 @@ import { isolatedUnitFiles } from './test/support/unit-isolation.js';
 // after all the others). `npm test` (test/support/run-suite.ts) runs the unit files beside the e2e
 // specs instead, in two processes, and two e2e files at a time (E2E_WORKERS).
 /** Unit files that mock, stub or load a module with state: each runs in a fresh module graph. */
-const ISOLATED = isolatedUnitFiles(fileURLToPath(new URL('.', import.meta.url)));
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** Unit files that mostly wait on real time (paced media, child processes, brokers): several at once. */
+const REAL_TIME = realTimeUnitFiles(ROOT);
+const ISOLATED = isolatedUnitFiles(ROOT).filter((file) => !REAL_TIME.includes(file));
+/** How many real-time unit files run at once: they wait far more than they compute. */
+const REAL_TIME_WORKERS = 4;
 
 /** How many e2e files run at once (each with its own Chromium): E2E_WORKERS, default 1. */
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
 const E2E_WORKERS = { fileParallelism: e2eWorkers > 1, maxWorkers: e2eWorkers };
+
+/**
+ * How long `expect.poll` waits when a test gives no timeout (vitest's default is 1 s: on a busy
+ * machine a condition that holds a second later failed a test; a failing one still fails, later).
+ */
+const UNIT_POLL = { poll: { timeout: 5_000 } };
+const E2E_POLL = { poll: { timeout: 10_000, interval: 100 } };
 
 export default defineConfig({
   test: {
@@ -25,9 +38,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...ISOLATED],
+          exclude: [...configDefaults.exclude, ...ISOLATED, ...REAL_TIME],
           environment: 'node',
           testTimeout: 20_000,
+          hookTimeout: 60_000,
+          expect: UNIT_POLL,
           // Imported once for all these files instead of once a file: about 100 s of CPU less a run.
           isolate: false,
           setupFiles: ['test/support/unit-shared-setup.ts'],
@@ -39,6 +54,23 @@ export default defineConfig({
           include: ISOLATED,
           environment: 'node',
           testTimeout: 20_000,
+          hookTimeout: 60_000,
+          expect: UNIT_POLL,
+        },
+      },
+      {
+        test: {
+          name: 'unit-real-time',
+          include: REAL_TIME,
+          environment: 'node',
+          // Child processes that compile the shell with tsx, brokers, paced media: slow on a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          expect: UNIT_POLL,
+          maxWorkers: REAL_TIME_WORKERS,
+          // Its own group (projects of one group share a worker count): after the other unit files
+          // in one `vitest run`; `npm test` runs it in a process of its own beside them.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -50,6 +82,7 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          expect: E2E_POLL,
           // Each e2e file runs a Chromium: one at a time, unless E2E_WORKERS says how many (npm test
           // runs two beside the type check, lint and unit files: most of an e2e spec is waiting on
           // media paced in real time, about half a core each).
@@ -70,6 +103,7 @@ export default defineConfig({
           globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 90_000,
+          expect: E2E_POLL,
           ...E2E_WORKERS,
         },
       },

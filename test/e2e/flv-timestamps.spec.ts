@@ -5,11 +5,13 @@ import { waitForFramesToAdvance } from '../support/frames';
 /**
  * A wall runs for weeks on one connection. FLV carries 32 bits of milliseconds: the time crosses
  * 2^31 after 24.8 days (mpegts.js reads the field as a signed 32-bit number, so the time jumps back
- * by 2^32 ms there) and wraps to 0 after 49.7. The demo platform starts its FLV clock a few seconds
- * before each, and a WS-FLV tile must play straight through: no stall, no new player.
+ * by 2^32 ms there) and wraps to 0 after 49.7. The demo platform sets its FLV clock a few seconds
+ * before each when the tile connects, and a WS-FLV tile must play straight through: no stall, no new
+ * player.
  */
 
-const BACKLOG_MS = 20_000; // the live timeline starts this far in (see LiveTimeline)
+/** How long after the tile connects the crossing comes: time to start playing on a busy machine. */
+const LEAD_MS = 10_000;
 let wall: WallSession | undefined;
 
 afterEach(async () => {
@@ -18,11 +20,10 @@ afterEach(async () => {
 });
 
 async function playsThrough(crossingMs: number): Promise<void> {
-  // The crossing comes ~18 s after the media server starts: time to load the page and start the tile,
-  // with room for a slow machine.
+  // The crossing comes LEAD_MS after the tile's pictures are first muxed, however long the page took.
   wall = await openWallSession({
     viewport: { width: 800, height: 600 },
-    liveMediaOptions: { flvStartMs: crossingMs - BACKLOG_MS - 18_000 },
+    liveMediaOptions: { flvLiveAtFirstUseMs: crossingMs - LEAD_MS },
   });
   const { page } = wall;
   const media = wall.session.media!;

@@ -4,19 +4,21 @@ import { createInterface } from 'node:readline';
 import { ensureTestRenderer, TEST_RENDERER_BUILT_ENV } from './test-renderer';
 
 /**
- * `npm test`: the whole suite in two lanes that run side by side.
+ * `npm test`: the whole suite in three lanes that run side by side.
  *
  * Run one after the other, the steps left a core idle most of the time: the e2e specs mostly wait on
- * real time (media paced in real time, watchdogs, backoffs; about half a core each, measured) while
- * the type check, lint and unit files mostly compute. So one lane computes (typecheck, lint, unit)
- * while the other runs the e2e specs, two files at a time (E2E_WORKERS, each file its own Chromium),
- * vitest handing the next file to whichever worker is free, so neither waits for a slow file of the
- * other; the first lane then runs the e2e-zlm project. The renderer the specs serve is built once, before them (a source edited meanwhile cannot make
- * two workers rebuild it under each other). A failing step does not stop its lane; the run fails if
- * any step did, and names them at the end. Every output line is prefixed with its step.
+ * real time (media paced in real time, watchdogs, backoffs; under half a core each, measured), and so
+ * do the unit files of unit-real-time (paced media, child processes, brokers), while the type check,
+ * lint and the other unit files compute. So one lane computes (typecheck, lint, unit); the second runs
+ * the e2e specs, E2E_WORKERS files at a time (each file its own Chromium), vitest handing the next
+ * file to whichever worker is free, so none waits for a slow file of another; the third runs the
+ * real-time unit files several at once, then the e2e-zlm project. The renderer the specs serve is
+ * built once, before them (a source edited meanwhile cannot make two workers rebuild it under each
+ * other). A failing step does not stop its lane; the run fails if any step did, and names them at the
+ * end. Every output line is prefixed with its step.
  *
  * TEST_LANES=1 runs everything in order, one e2e file at a time, as a plain `vitest run` would;
- * E2E_WORKERS sets how many e2e files run at once (default 2, 1 on a single core).
+ * E2E_WORKERS sets how many e2e files run at once (default 3 on two cores or more, 1 on one).
  */
 
 interface Step {
@@ -36,6 +38,13 @@ const CHECKS: Step[] = [
   { name: 'lint', command: 'npm run -s lint' },
   { name: 'unit', command: 'npx vitest run --project unit --project unit-isolated' },
 ];
+
+/**
+ * The unit files that mostly wait on real time (paced media, child processes, brokers), several at
+ * once (unit-real-time in vitest.config.ts): about half a minute beside the rest instead of two and
+ * a half in the way of the unit files that compute.
+ */
+const UNIT_REAL_TIME: Step = { name: 'unit-real-time', command: 'npx vitest run --project unit-real-time' };
 
 /** The e2e specs, `e2eWorkers` files at a time (read by vitest.config.ts). */
 const E2E: Step = {
@@ -117,7 +126,9 @@ async function runLane(steps: Step[]): Promise<string[]> {
 async function main(): Promise<void> {
   const started = Date.now();
   const work =
-    lanes === 1 ? [runLane([...CHECKS, E2E, E2E_ZLM])] : [runLane([...CHECKS, E2E_ZLM]), runLane([E2E])];
+    lanes === 1
+      ? [runLane([...CHECKS, UNIT_REAL_TIME, E2E, E2E_ZLM])]
+      : [runLane(CHECKS), runLane([E2E]), runLane([UNIT_REAL_TIME, E2E_ZLM])];
   const failed = (await Promise.all(work)).flat();
   const seconds = Math.round((Date.now() - started) / 1000);
   if (failed.length) {

@@ -38,6 +38,44 @@ const STATEFUL = [
   'src/components/middle-ellipsis-fit.ts',
 ];
 
+/**
+ * Unit files whose time is mostly waiting on real time, not computing: media paced at 25 fps, child
+ * processes (the shells' and the demo's command lines), real MQTT brokers, timers a test cannot fake
+ * because the thing under test runs in another process. Measured one by one (2026-11-27, vitest's own
+ * start-up left out), each spent at most about half its time on a core, most under a tenth. Run one
+ * after another they took about 140 s of the unit step with the core mostly idle; they run in their
+ * own project, several at once, beside the rest. (A file that spawns tsx and waits little, such as
+ * the demo's or the shell's storage command lines, computes: it stays with the rest.)
+ * A file is listed by hand (a new one that waits on real time for seconds belongs here); a listed
+ * file that no longer exists fails the config, so a rename cannot drop one silently.
+ */
+export const REAL_TIME = [
+  'test/unit/demo-platform/media/faults.test.ts',
+  'test/unit/demo-platform/media/formats.test.ts',
+  'test/unit/demo-platform/media/live-behaviour.test.ts',
+  'test/unit/demo-platform/media/webrtc.test.ts',
+  'test/unit/demo-platform/media/zlm-habits.test.ts',
+  'test/unit/core/device-name-lookup.test.ts',
+  'test/unit/core/room/agent-desired.test.ts',
+  'test/unit/core/room/hosted-broker.test.ts',
+  'test/unit/core/room/link-hosted-broker.test.ts',
+  'test/unit/core/room/link-mosquitto.test.ts',
+  'test/unit/core/room/service-lifecycle.test.ts',
+  'test/unit/core/room/service-two-pcs.test.ts',
+  'test/unit/web-shell/cli.test.ts',
+  'test/unit/web-shell/cli-watchdog.test.ts',
+  'test/unit/web-shell/data-folder-cli.test.ts',
+  'test/unit/web-shell/data-folder-trust.test.ts',
+];
+
+/** REAL_TIME, each checked to exist under `root`. */
+export function realTimeUnitFiles(root: string): string[] {
+  const missing = REAL_TIME.filter((file) => !existsSync(path.join(root, file)));
+  if (missing.length)
+    throw new Error(`test/support/unit-isolation.ts REAL_TIME names files that do not exist: ${missing.join(', ')}`);
+  return [...REAL_TIME];
+}
+
 /** What in a test file's own text keeps it isolated. */
 const OWN_TEXT = /\bvi\.(mock|doMock|stubGlobal|resetModules)\(|\bredactor\b|\battachLogSink\b/;
 

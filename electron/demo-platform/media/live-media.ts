@@ -37,10 +37,11 @@ export interface LiveMediaOptions {
    */
   clock?: () => number;
   /**
-   * FLV time (ms) at the start of the live timeline; default 0. FLV holds 32 bits of milliseconds, so
-   * a stream crosses 2^31 after 24.8 days and wraps after 49.7: tests start just before to see it.
+   * FLV time (ms) of the live picture when the first viewer's pictures are muxed; default: the
+   * timeline's start is FLV time 0. FLV holds 32 bits of milliseconds, so a stream crosses 2^31 after
+   * 24.8 days and wraps after 49.7: tests start a few seconds before, from when their tile connects.
    */
-  flvStartMs?: number;
+  flvLiveAtFirstUseMs?: number;
   /** Where the start-up line goes; default stderr (stdout belongs to the CLIs' one JSON line). */
   log?: (line: string) => void;
   /**
@@ -95,7 +96,7 @@ export async function createLiveMedia(options: LiveMediaOptions = {}): Promise<L
     faults,
     maxBufferedBytes: options.maxBufferedBytes ?? 512 * 1024,
     now: clock,
-    flvStartMs: options.flvStartMs,
+    flvLiveAtFirstUseMs: options.flvLiveAtFirstUseMs,
     ...(audio && { zlm: { audio } }),
   });
   const address = await server.listen(options.port ?? 0, host);

@@ -10,15 +10,15 @@ export class LiveTimeline {
   readonly frameMs: number;
 
   readonly now: () => number;
-  /** FLV time of picture 0 (ms): tests start near a timestamp wrap. */
-  readonly flvStartMs: number;
+  private readonly flvLiveAtFirstUseMs: number | undefined;
+  private flvStart: number | undefined;
 
   constructor(
     readonly fps: number,
-    options: { now?: () => number; backlogMs?: number; flvStartMs?: number } = {},
+    options: { now?: () => number; backlogMs?: number; flvLiveAtFirstUseMs?: number } = {},
   ) {
     this.now = options.now ?? (() => performance.now());
-    this.flvStartMs = options.flvStartMs ?? 0;
+    this.flvLiveAtFirstUseMs = options.flvLiveAtFirstUseMs;
     this.frameMs = 1000 / fps;
     this.epoch = this.now() - (options.backlogMs ?? 20_000);
   }
@@ -31,6 +31,19 @@ export class LiveTimeline {
   /** When picture `index` is due, on the `now()` clock. */
   dueAt(index: number): number {
     return this.epoch + index * this.frameMs;
+  }
+
+  /**
+   * FLV time of picture 0 (ms): 0, unless the live picture is to read `flvLiveAtFirstUseMs` when the
+   * FLV clock is first read (the first viewer's pictures being muxed): tests start a few seconds
+   * before a timestamp wrap however long their page took to open.
+   */
+  get flvStartMs(): number {
+    this.flvStart ??=
+      this.flvLiveAtFirstUseMs === undefined
+        ? 0
+        : this.flvLiveAtFirstUseMs - Math.round(this.indexAt() * this.frameMs);
+    return this.flvStart;
   }
 
   /** Presentation time of picture `index` in milliseconds (FLV; the muxer keeps the low 32 bits). */

@@ -44,8 +44,8 @@ export interface MediaServerOptions {
   maxBufferedBytes: number;
   /** The clock of the live timeline (faults and secrets keep real time). */
   now?: () => number;
-  /** FLV time at the start of the live timeline (see LiveMediaOptions). */
-  flvStartMs?: number;
+  /** FLV time of the live picture at the first viewer (see LiveMediaOptions). */
+  flvLiveAtFirstUseMs?: number;
   /** Play a real ZLMediaKit's habits (see LiveMediaOptions.zlm), with every camera audio they need. */
   zlm?: { audio: AudioTracks };
 }
@@ -108,7 +108,7 @@ export class MediaServer {
   constructor(private readonly options: MediaServerOptions) {
     this.timeline = new LiveTimeline(options.clips[0].fps, {
       now: options.now,
-      flvStartMs: options.flvStartMs,
+      flvLiveAtFirstUseMs: options.flvLiveAtFirstUseMs,
     });
     this.sources = new ClipSources(options.clips, this.timeline, options.zlm?.audio);
     this.server = createServer((req, res) => {

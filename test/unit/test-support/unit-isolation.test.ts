@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isolatedUnitFiles } from '../../support/unit-isolation';
+import { isolatedUnitFiles, REAL_TIME, realTimeUnitFiles } from '../../support/unit-isolation';
 
 /** Spelled apart, so this file's own text does not isolate it. */
 const VI = 'vi';
@@ -51,5 +51,13 @@ describe('isolatedUnitFiles', () => {
     expect(isolated).toContain('test/unit/main/app/window.test.ts');
     expect(isolated).toContain('test/unit/src/features/wall/wall-store-save.test.ts');
     expect(isolated).not.toContain('test/unit/test-support/unit-isolation.test.ts');
+  });
+});
+
+describe('realTimeUnitFiles', () => {
+  it("names this repository's real-time files, and refuses a list that names a file that is gone", () => {
+    const repo = path.resolve(import.meta.dirname, '../../..');
+    expect(realTimeUnitFiles(repo)).toEqual(REAL_TIME);
+    expect(() => realTimeUnitFiles(root)).toThrow(/REAL_TIME names files that do not exist: test\/unit\//);
   });
 });
