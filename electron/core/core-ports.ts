@@ -29,6 +29,11 @@ export interface CorePorts {
   platformTimeoutMs?: number;
   /** Between probes of a platform that stopped answering; 2 s by default. */
   platformProbeMs?: number;
+  /**
+   * The wait after the free wrong PINs; 30 s by default. Set by the composition only (a test of the
+   * countdown shortens it); no channel reaches it.
+   */
+  pinFirstWaitMs?: number;
   /** The end of this shell's log file, for app:diagnostics; absent where the shell keeps none. */
   logTail?: () => Promise<string>;
   /** The shell's own windows (the desktop app: a view in a window on a display); absent: the page opens browser windows. */

@@ -162,7 +162,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   };
   const kiosk = {
     pin: new KioskPin(ports.store),
-    throttle: new PinThrottle(() => clock.now()),
+    throttle: new PinThrottle(() => clock.now(), ports.pinFirstWaitMs),
     session: new AdminSession(() => clock.now()),
   };
   const ctx: CoreContext = {

@@ -76,6 +76,9 @@ export class KioskPin {
 
 /** Tries before the first wait. */
 export const FREE_PIN_TRIES = 3;
+/** The wait after the free tries; it doubles with each wrong PIN after, to PIN_LONGEST_WAIT_MS. */
+export const PIN_FIRST_WAIT_MS = 30_000;
+const PIN_LONGEST_WAIT_MS = 15 * 60_000;
 
 /**
  * A clock that never goes back, made from one that may: only its forward steps count.
@@ -110,8 +113,14 @@ export class PinThrottle {
   private notBefore = 0;
   private readonly now: () => number;
 
-  /** `now`: any clock in ms (the core's); it is read through `monotonic`. */
-  constructor(now: () => number) {
+  /**
+   * `now`: any clock in ms (the core's); it is read through `monotonic`. `firstWaitMs`: the wait
+   * after the free tries (30 s), doubling from there.
+   */
+  constructor(
+    now: () => number,
+    private readonly firstWaitMs = PIN_FIRST_WAIT_MS,
+  ) {
     this.now = monotonic(now);
   }
 
@@ -134,7 +143,8 @@ export class PinThrottle {
   private failed(): void {
     this.failures += 1;
     if (this.failures >= FREE_PIN_TRIES)
-      this.notBefore = this.now() + Math.min(15 * 60_000, 30_000 * 2 ** (this.failures - FREE_PIN_TRIES));
+      this.notBefore =
+        this.now() + Math.min(PIN_LONGEST_WAIT_MS, this.firstWaitMs * 2 ** (this.failures - FREE_PIN_TRIES));
   }
 
   succeeded(): void {

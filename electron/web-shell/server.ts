@@ -55,6 +55,8 @@ export interface WebShellOptions {
   fileLog?: boolean;
   /** The standing provisioning file: its per-OS path by default, another path, or false for none. */
   standingProvisioning?: string | false;
+  /** The wait after the free wrong PINs (CorePorts.pinFirstWaitMs); 30 s by default. */
+  pinFirstWaitMs?: number;
 }
 
 export interface WebShell {
@@ -104,6 +106,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     ...(startDemo && { startDemo }),
     ...(fileLog && { logTail: () => fileLog.tail() }),
     operatorLogDir: operatorLogDir(dataDir),
+    ...(options.pinFirstWaitMs !== undefined && { pinFirstWaitMs: options.pinFirstWaitMs }),
     logger: log.child('core'),
     app: { shell: 'web', name: pkg.productName, version: pkg.version, platform: process.platform },
   }).catch(async (error: unknown) => {

@@ -37,6 +37,8 @@ export interface WebShellSessionOptions {
   viewport?: { width: number; height: number };
   /** Echo the shell's log lines to stderr as well (they are always kept in `logs`). */
   echoLogs?: boolean;
+  /** The wait after the free wrong PINs; the core's 30 s by default. */
+  pinFirstWaitMs?: number;
 }
 
 export interface WebShellSession {
@@ -111,6 +113,7 @@ export async function openWebShell(options: WebShellSessionOptions = {}): Promis
       provisionFile: options.provisionFile,
       demoPlatform: demo,
       logger: log,
+      ...(options.pinFirstWaitMs !== undefined && { pinFirstWaitMs: options.pinFirstWaitMs }),
     });
     cleanups.push(() => shell.close());
     const browser = await launchChromium();

@@ -132,6 +132,29 @@ describe('the admin PIN', () => {
     expect(await unlock('000000')).toMatchObject({ ok: false, error: { message: 'Wrong PIN.' } });
   });
 
+  it('waits the first wait the composition sets (pinFirstWaitMs), doubling from it', async () => {
+    const shortened = await createCore({
+      cipher: new TestCipher(),
+      store: new MemoryStore(),
+      clock,
+      logger: createLogger('core', { sink: () => undefined }),
+      app: { shell: 'web' },
+      pinFirstWaitMs: 8_000,
+    });
+    const own = path.join(dir, 'kiosk-short.json');
+    await writeFile(
+      own,
+      JSON.stringify({ version: 1, kiosk: { enabled: false, locked: true, adminPin: '482913' } }),
+    );
+    await shortened.applyProvisioningFile(own);
+    const wrong = () => shortened.call('kiosk:unlock', { pin: '000000' });
+    await wrong();
+    await wrong();
+    expect(await wrong()).toMatchObject({ ok: false, error: { message: 'Wrong PIN. Try again in 8 s.' } });
+    clock.advance(8_000);
+    expect(await wrong()).toMatchObject({ ok: false, error: { message: 'Wrong PIN. Try again in 16 s.' } });
+  });
+
   it('measures the wait on a clock that never goes back: a clock set back 59 s does not make 30 s read 89 s', async () => {
     for (let i = 0; i < FREE_PIN_TRIES; i++) await unlock('000000');
     const left = async () => {

@@ -27,7 +27,8 @@ import { writeFakeRenderer } from './shell-fixture';
  * a failure names its seed and case.
  */
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+/** Node with tsx's loader, not the tsx command: a signal reaches the shell itself, not a relay. */
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 const CLI = path.resolve('electron/web-shell/cli.ts');
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Random cases per channel (on top of the fixed ones below). */
@@ -63,8 +64,18 @@ beforeAll(async () => {
   const rendererDir = path.join(dir, 'renderer');
   await writeFakeRenderer(rendererDir);
   child = spawn(
-    TSX,
-    [CLI, '--port', '0', '--no-open', '--renderer-dir', rendererDir, '--data-dir', path.join(dir, 'data')],
+    NODE_WITH_TSX[0],
+    [
+      ...NODE_WITH_TSX.slice(1),
+      CLI,
+      '--port',
+      '0',
+      '--no-open',
+      '--renderer-dir',
+      rendererDir,
+      '--data-dir',
+      path.join(dir, 'data'),
+    ],
     {
       env: {
         ...process.env,

@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFakeRenderer } from './shell-fixture';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+/** Node with tsx's loader, not the tsx command: a signal reaches the shell itself, not a relay. */
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 const CLI = path.resolve('electron/web-shell/cli.ts');
 
 // A notify socket of our own, read by a tiny Python receiver (Node has no unix datagrams), and the
@@ -47,8 +48,9 @@ describe.skipIf(!hasTools)('npm run web under systemd with a watchdog', () => {
       await expect.poll(() => got, { timeout: 10_000 }).toContain('listening');
 
       shell = spawn(
-        TSX,
+        NODE_WITH_TSX[0],
         [
+          ...NODE_WITH_TSX.slice(1),
           CLI,
           '--port',
           '0',

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_DIR_NAME } from '../../../electron/web-shell/data-folder-lock';
 import { writeFakeRenderer } from './shell-fixture';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+/** Node with tsx's loader, not the tsx command: its signal relay stood between SIGTERM and the shell. */
+const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
 const CLI = path.resolve('electron/web-shell/cli.ts');
 
 let dir: string;
@@ -23,8 +24,19 @@ afterAll(async () => {
 
 function run(dataDir: string) {
   const child = spawn(
-    TSX,
-    [CLI, '--no-open', '--no-build', '--renderer-dir', rendererDir, '--data-dir', dataDir, '--port', '0'],
+    NODE_WITH_TSX[0],
+    [
+      ...NODE_WITH_TSX.slice(1),
+      CLI,
+      '--no-open',
+      '--no-build',
+      '--renderer-dir',
+      rendererDir,
+      '--data-dir',
+      dataDir,
+      '--port',
+      '0',
+    ],
     {
       env: {
         ...process.env,

@@ -104,7 +104,7 @@ export async function playRtc(url: string): Promise<RtcSession> {
     answer,
     packets,
     closedByServer,
-    pictures(count, timeoutMs = 10_000) {
+    pictures(count, timeoutMs = 30_000) {
       return new Promise<void>((resolve, reject) => {
         const check = () => {
           if (packets.filter((p) => p.marker).length >= count) {
