@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import {
   VALID_INPUTS,
   type Rng,
 } from './hostile-inputs';
+import { spawnShellCli } from './shell-cli';
 import { writeFakeRenderer } from './shell-fixture';
 
 /**
@@ -27,9 +28,6 @@ import { writeFakeRenderer } from './shell-fixture';
  * a failure names its seed and case.
  */
 
-/** Node with tsx's loader, not the tsx command: a signal reaches the shell itself, not a relay. */
-const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
-const CLI = path.resolve('electron/web-shell/cli.ts');
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Random cases per channel (on top of the fixed ones below). */
 const CASES_PER_CHANNEL = 12;
@@ -63,32 +61,18 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'channel-fuzz-'));
   const rendererDir = path.join(dir, 'renderer');
   await writeFakeRenderer(rendererDir);
-  child = spawn(
-    NODE_WITH_TSX[0],
-    [
-      ...NODE_WITH_TSX.slice(1),
-      CLI,
-      '--port',
-      '0',
-      '--no-open',
-      '--renderer-dir',
-      rendererDir,
-      '--data-dir',
-      path.join(dir, 'data'),
-    ],
+  child = spawnShellCli(
+    ['--port', '0', '--no-open', '--renderer-dir', rendererDir, '--data-dir', path.join(dir, 'data')],
     {
-      env: {
-        ...process.env,
-        // A small heap, so a call that builds something huge fails in seconds, not minutes.
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`,
-        XDG_STATE_HOME: path.join(dir, 'state'),
-        XDG_CONFIG_HOME: path.join(dir, 'config'),
-        // No session bus: the key goes to a file (never a real keyring).
-        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // A small heap, so a call that builds something huge fails in seconds, not minutes.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=384`,
+      XDG_STATE_HOME: path.join(dir, 'state'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      // No session bus: the key goes to a file (never a real keyring).
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
     },
   );
+
   child.stderr!.setEncoding('utf8').on('data', (c: string) => {
     stderr = (stderr + c).slice(-20_000);
   });

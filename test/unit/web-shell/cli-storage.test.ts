@@ -1,13 +1,11 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_DATA_FOLDER_UNWRITABLE } from '../../../electron/web-shell/cli-args';
+import { firstUrl, runShellCli } from './shell-cli';
 import { writeFakeRenderer } from './shell-fixture';
-
-const CLI = path.resolve('electron/web-shell/cli.ts');
 
 let dir: string;
 let rendererDir: string;
@@ -24,14 +22,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** The CLI in one process (node --import tsx), so its pid is the one that holds the lock. */
 function run(dataDir: string, extra: string[] = []) {
-  const child = spawn(
-    process.execPath,
+  return runShellCli(
     [
-      '--import',
-      'tsx',
-      CLI,
       '--no-open',
       '--no-build',
       '--renderer-dir',
@@ -42,26 +35,8 @@ function run(dataDir: string, extra: string[] = []) {
       '0',
       ...extra,
     ],
-    {
-      env: {
-        ...process.env,
-        XDG_STATE_HOME: path.join(dir, 'state'),
-        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { XDG_STATE_HOME: path.join(dir, 'state'), DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' },
   );
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited, stderr: () => stderr };
-}
-
-async function firstUrl(proc: ReturnType<typeof run>): Promise<URL> {
-  const first = await proc.lines.next();
-  if (first.done) throw new Error(`the shell printed no URL: ${proc.stderr()}`);
-  return new URL((JSON.parse(String(first.value)) as { url: string }).url);
 }
 
 describe('npm run web and its data folder', () => {

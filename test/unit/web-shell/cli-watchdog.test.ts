@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnShellCli } from './shell-cli';
 import { writeFakeRenderer } from './shell-fixture';
-
-/** Node with tsx's loader, not the tsx command: a signal reaches the shell itself, not a relay. */
-const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
-const CLI = path.resolve('electron/web-shell/cli.ts');
 
 // A notify socket of our own, read by a tiny Python receiver (Node has no unix datagrams), and the
 // real systemd-notify in between: what systemd would see from `npm run web` in a unit with WatchdogSec=.
@@ -47,11 +44,8 @@ describe.skipIf(!hasTools)('npm run web under systemd with a watchdog', () => {
       receiver.stdout!.on('data', (chunk: Buffer) => (got += chunk.toString()));
       await expect.poll(() => got, { timeout: 10_000 }).toContain('listening');
 
-      shell = spawn(
-        NODE_WITH_TSX[0],
+      shell = spawnShellCli(
         [
-          ...NODE_WITH_TSX.slice(1),
-          CLI,
           '--port',
           '0',
           '--no-open',
@@ -61,16 +55,13 @@ describe.skipIf(!hasTools)('npm run web under systemd with a watchdog', () => {
           path.join(dir, 'data'),
         ],
         {
-          env: {
-            ...process.env,
-            NOTIFY_SOCKET: socket,
-            WATCHDOG_USEC: '2000000',
-            XDG_STATE_HOME: path.join(dir, 'state'),
-            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          NOTIFY_SOCKET: socket,
+          WATCHDOG_USEC: '2000000',
+          XDG_STATE_HOME: path.join(dir, 'state'),
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
         },
       );
+
       const first = await createInterface({ input: shell.stdout! })[Symbol.asyncIterator]().next();
       expect(JSON.parse(String(first.value))).toHaveProperty('url');
       await expect

@@ -1,21 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseWebCliArgs } from '../../../electron/web-shell/cli-args';
 import { defaultDataDir } from '../../../electron/web-shell/default-data-dir';
 import { KEY_LOCATION_FILE_NAME } from '../../../electron/web-shell/data-key';
 import { BROKEN_PATHS, BROKEN_PROVISIONING } from './provisioning-files';
+import { runShellCli } from './shell-cli';
 import { writeFakeRenderer } from './shell-fixture';
-
-/**
- * Node itself with tsx's loader, not the `tsx` command: that one runs the shell in a child process and
- * relays signals to it, so a SIGTERM could meet the relay rather than the shell's own handler.
- */
-const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
-const CLI = path.resolve('electron/web-shell/cli.ts');
 
 let dir: string;
 let rendererDir: string;
@@ -28,17 +20,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function run(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(NODE_WITH_TSX[0], [...NODE_WITH_TSX.slice(1), CLI, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited, stderr: () => stderr };
-}
+const run = runShellCli;
 
 describe('npm run web (cli.ts)', () => {
   it('prints one JSON line with the URL first, serves the Api, and closes cleanly on SIGTERM', async () => {

@@ -1,15 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_DIR_NAME } from '../../../electron/web-shell/data-folder-lock';
+import { firstUrl, runShellCli } from './shell-cli';
 import { writeFakeRenderer } from './shell-fixture';
-
-/** Node with tsx's loader, not the tsx command: its signal relay stood between SIGTERM and the shell. */
-const NODE_WITH_TSX = [process.execPath, '--import', 'tsx'] as const;
-const CLI = path.resolve('electron/web-shell/cli.ts');
 
 let dir: string;
 let rendererDir: string;
@@ -23,42 +18,15 @@ afterAll(async () => {
 });
 
 function run(dataDir: string) {
-  const child = spawn(
-    NODE_WITH_TSX[0],
-    [
-      ...NODE_WITH_TSX.slice(1),
-      CLI,
-      '--no-open',
-      '--no-build',
-      '--renderer-dir',
-      rendererDir,
-      '--data-dir',
-      dataDir,
-      '--port',
-      '0',
-    ],
+  return runShellCli(
+    ['--no-open', '--no-build', '--renderer-dir', rendererDir, '--data-dir', dataDir, '--port', '0'],
     {
-      env: {
-        ...process.env,
-        // Key files go to this test's folder, and no real keyring is touched (on Linux the Secret
-        // Service cannot be reached without a session bus, so the key goes to a file).
-        XDG_STATE_HOME: path.join(dir, 'state'),
-        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Key files go to this test's folder, and no real keyring is touched (on Linux the Secret
+      // Service cannot be reached without a session bus, so the key goes to a file).
+      XDG_STATE_HOME: path.join(dir, 'state'),
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
     },
   );
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited, stderr: () => stderr };
-}
-
-async function firstUrl(proc: ReturnType<typeof run>): Promise<URL> {
-  const first = await proc.lines.next();
-  if (first.done) throw new Error(`the shell printed no URL: ${proc.stderr()}`);
-  return new URL((JSON.parse(String(first.value)) as { url: string }).url);
 }
 
 /**

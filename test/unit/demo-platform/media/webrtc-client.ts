@@ -51,7 +51,9 @@ export async function receiveOnlyOffer() {
   await pc.setLocalDescription(await pc.createOffer());
   await new Promise<void>((resolve) => {
     if (pc.iceGatheringState === 'complete') return resolve();
-    const timer = setTimeout(resolve, 2000);
+    // Loopback host candidates come in milliseconds; a busy machine took over 2 s, and an offer sent
+    // without its candidate never connects.
+    const timer = setTimeout(resolve, 15_000);
     pc.iceGatheringStateChange.subscribe((state) => {
       if (state === 'complete') {
         clearTimeout(timer);
