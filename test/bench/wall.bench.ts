@@ -9,6 +9,9 @@
  *                          [--remove-to N] (then take the wall down to N tiles: back at full rate when?)
  *                          [--zlm [--audio silent|mixed]] (the demo serves as a real ZLMediaKit: cameras
  *                          chosen among those carrying its silent AAC track unless --audio mixed)
+ *                          [--profile S] (after the window, a CPU profile and a trace of the wall page,
+ *                          the same in the plain page: where each spends; lib/cpu-profile.ts)
+ *                          [--css RULES] [--js CODE] (experiments on the wall page, no rebuild)
  *   npm run bench:wall -- --tour [--pages 4] [--tiles 16] [--dwell 10] [--seconds 300]
  *                          (a tour of saved views: the gap at each switch, CPU and PSS first vs last minute;
  *                          see lib/tour-bench.ts)
@@ -39,6 +42,13 @@ import { fileURLToPath } from 'node:url';
 import { clipForDevice } from '../../electron/demo-platform/media';
 import type { LayoutTile } from '../../electron/shared/layout';
 import { launchBarePage } from './lib/bare-page';
+import {
+  parseProfileArgs,
+  printProfile,
+  profilePage,
+  tracePage,
+  type ProfileSummary,
+} from './lib/cpu-profile';
 import { ffmpegFloor } from './lib/ffmpeg-floor';
 import { installFirstFrameProbe, readFirstFrames, type FirstFrameRecord } from './lib/first-frame-probe';
 import { afterWindow, installWallProbes, parsePeerArgs, printBeside } from './lib/peer-report';
@@ -82,6 +92,7 @@ async function main(): Promise<void> {
   const args = parseWallArgs(argv);
   const extraArgs = parsePeerArgs(argv);
   const zlmArgs = parseZlmArgs(argv);
+  const profileSeconds = parseProfileArgs(argv);
   const label = `${args.tiles} tiles ${args.transport} ${args.res} ${args.seconds}s${args.churn > 0 ? ` churn ${args.churn}s` : ''}${zlmArgs.zlm ? ` zlm (${zlmArgs.audio} audio)` : ''}`;
   console.error(
     `[bench] wall: ${label} (${cpus().length} cores, load ${loadavg()
@@ -136,6 +147,16 @@ async function main(): Promise<void> {
     // An empty wall first, the catalog folded away (a wall screen), then the probes.
     await wall.showLayoutIn(page, 'bench', grid, []);
     await page.evaluate(`document.querySelector('[data-testid="toggle-catalog"]').click()`);
+    // `--css RULES`: a style sheet added to the wall page (an experiment on what the compositor draws,
+    // measured without a rebuild; the finding goes into the app's own CSS).
+    const cssAt = argv.indexOf('--css');
+    if (cssAt >= 0)
+      await page.evaluate(
+        `document.head.append(Object.assign(document.createElement('style'), { textContent: ${JSON.stringify(argv[cssAt + 1] ?? '')} }))`,
+      );
+    // `--js CODE`: the same for a script (an experiment: a browser API stubbed, a setting changed).
+    const jsAt = argv.indexOf('--js');
+    if (jsAt >= 0) await page.evaluate(`void (() => { ${argv[jsAt + 1] ?? ''} })()`);
     await installFirstFrameProbe(page);
     await installWallProbes(page);
     await lag.install(page);
@@ -171,6 +192,14 @@ async function main(): Promise<void> {
       lag,
     });
 
+    const base = wallReportBase(ROOT, args, { zlm: zlmArgs.zlm, peer: extraArgs.peer });
+    let wallProfile: ProfileSummary | null = null;
+    let wallTrace: string[] = [];
+    if (profileSeconds > 0) {
+      wallProfile = await profilePage(page, profileSeconds, `${base}-wall.cpuprofile`);
+      wallTrace = await tracePage(page, Math.min(profileSeconds, 10), `${base}-wall.trace.json`);
+    }
+
     // Which transport each tile ended on, from the tiles' own stats overlay.
     await wall.settings({ statsOverlay: true });
     await sleep(1500);
@@ -197,6 +226,7 @@ async function main(): Promise<void> {
       viewport: { width: 1920, height: 1080 },
       warmupSeconds: args.warmup,
       seconds: args.seconds,
+      profile: profileSeconds > 0 ? { seconds: profileSeconds, file: `${base}-plain.cpuprofile` } : undefined,
     });
 
     const result = buildWallResult({
@@ -215,7 +245,6 @@ async function main(): Promise<void> {
       clockRoundTripMs: sampler.clockRoundTripMs,
     });
     const tileFigures = tileFiguresOf(measured);
-    const base = wallReportBase(ROOT, args, { zlm: zlmArgs.zlm, peer: extraArgs.peer });
     await writeWallReport({
       base,
       json: { ...result, ...extras, trueLag },
@@ -227,6 +256,10 @@ async function main(): Promise<void> {
     printWallReport(result, tileFigures);
     printBeside(result, extras);
     printTrueLag(result, extras, trueLag);
+    if (wallProfile) printProfile('wall', wallProfile, `${path.relative(ROOT, base)}-wall.cpuprofile`);
+    if (wallTrace.length) console.log(`trace of the wall (ms per s):\n${wallTrace.join('\n')}`);
+    if (extras.peer?.profile)
+      printProfile('plain page', extras.peer.profile, `${path.relative(ROOT, base)}-plain.cpuprofile`);
     console.log(`\nwrote ${path.relative(ROOT, base)}.json, .svg and .png`);
   } finally {
     await page.close();

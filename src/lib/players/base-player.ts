@@ -21,6 +21,9 @@ import type { PlayerLibrary } from './transport';
 const TRAIL_NEEDS_RECONNECT_MS = 1_000;
 
 /** The defaults every adapter shares: near the live edge, a short back buffer. */
+/** The least change of playback rate worth making (live-rate.ts's rates come in hundredths). */
+const RATE_STEP = 0.02;
+
 export const PLAYER_DEFAULTS = {
   maxLatencySeconds: 1.2,
   minRemainSeconds: 0.3,
@@ -46,6 +49,12 @@ export abstract class BasePlayer implements Player {
   /** The picture rate asked for (setRate); the live-rate control holds 1× in overview. */
   protected pictureRate: PictureRate = 'full';
   private readonly onTimeUpdate = () => this.keepLiveRate();
+  /** The picture ran out of data while playing (not a seek): the live rate aims further back. */
+  private readonly onWaiting = () => {
+    // Not before the first picture (the start waits for data by nature), nor on a seek or in overview.
+    if (!this.video || this.video.seeking || this.pictureRate !== 'full') return;
+    if (this.meter?.lastFrameAt != null) this.liveRate?.underrun();
+  };
 
   constructor(
     readonly source: PlayerSource,
@@ -93,6 +102,7 @@ export abstract class BasePlayer implements Player {
     this.events.clear();
     if (this.liveRate && this.video) {
       this.video.removeEventListener('timeupdate', this.onTimeUpdate);
+      this.video.removeEventListener('waiting', this.onWaiting);
       if (this.video.playbackRate !== 1) this.video.playbackRate = 1;
     }
     this.liveRate = null;
@@ -197,6 +207,7 @@ export abstract class BasePlayer implements Player {
   protected holdLiveRate(video: HTMLVideoElement): void {
     this.liveRate = new LiveRateController(this.options.minRemainSeconds ?? PLAYER_DEFAULTS.minRemainSeconds);
     video.addEventListener('timeupdate', this.onTimeUpdate);
+    video.addEventListener('waiting', this.onWaiting);
   }
 
   private keepLiveRate(): void {
@@ -206,6 +217,10 @@ export abstract class BasePlayer implements Player {
     if (latency === null) return;
     // In overview the buffer holds a picture or two by design: nothing to catch up or slow down for.
     const rate = this.pictureRate === 'overview' ? 1 : this.liveRate.update(latency);
+    // A hundredth either way is the buffer's sawtooth, not a trend: each change is a message to the
+    // media pipeline and a \`ratechange\` through every listener of the page (React's root among them);
+    // a 16-tile wall changed rate 75 times a second, nearly at every sample.
+    if (rate !== 1 && Math.abs(rate - video.playbackRate) < RATE_STEP) return;
     if (video.playbackRate !== rate) video.playbackRate = rate;
   }
 

@@ -1,3 +1,5 @@
+import { PictureBatch } from './picture-batch';
+
 /** What stands between the connection and mpegts.js: the FLV keyframe gate, the TS filter. */
 export interface ChunkFilter {
   /** The bytes to pass on for one chunk as it came (the chunk itself, a new array, or an empty one). */
@@ -57,6 +59,12 @@ export function gatedLoaderClass(
    * tile receives (mpegts.js's own speed counts only what the gate passed on, a fraction in overview).
    */
   onReceived?: (bytes: number) => void,
+  /**
+   * Gather what the filter passes on into deliveries of several pictures (picture-batch.ts):
+   * `pictures()` counts the pictures the filter has passed so far, `gather()` says how many to gather
+   * now (1: none held).
+   */
+  batch?: { pictures: () => number; gather: () => number; maxHoldMs: number },
 ): new () => MpegtsLoader {
   return class GatedLoader implements MpegtsLoader {
     readonly type = 'gated-loader';
@@ -72,6 +80,13 @@ export function gatedLoaderClass(
     private aborted = false;
     /** Bytes passed on to mpegts.js. */
     private passed = 0;
+    private readonly batcher = batch
+      ? new PictureBatch({
+          gather: batch.gather,
+          maxHoldMs: batch.maxHoldMs,
+          deliver: (bytes) => this.pass(bytes),
+        })
+      : null;
 
     isWorking(): boolean {
       return this.status === STATUS.connecting || this.status === STATUS.buffering;
@@ -85,6 +100,7 @@ export function gatedLoaderClass(
 
     abort(): void {
       this.aborted = true;
+      this.batcher?.clear();
       const socket = this.socket;
       this.socket = null;
       if (socket && (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN))
@@ -130,6 +146,7 @@ export function gatedLoaderClass(
       socket.onclose = () => {
         if (this.socket !== socket || this.aborted) return;
         this.socket = null;
+        this.batcher?.flush();
         this.status = STATUS.complete;
         this.onComplete?.(0, this.passed - 1);
       };
@@ -171,6 +188,7 @@ export function gatedLoaderClass(
             this.status = STATUS.buffering;
             if (value) this.deliver(value);
           }
+          this.batcher?.flush();
           this.status = STATUS.complete;
           this.onComplete?.(0, this.passed - 1);
         })
@@ -187,8 +205,14 @@ export function gatedLoaderClass(
     private deliver(chunk: Uint8Array): void {
       if (this.aborted) return;
       onReceived?.(chunk.byteLength);
+      const before = batch ? batch.pictures() : 0;
       const out = gate.push(chunk);
-      if (out.byteLength === 0) return;
+      if (this.batcher) this.batcher.add(out, batch!.pictures() - before);
+      else this.pass(out);
+    }
+
+    private pass(out: Uint8Array): void {
+      if (this.aborted || out.byteLength === 0) return;
       const start = this.passed;
       this.passed += out.byteLength;
       const buffer =

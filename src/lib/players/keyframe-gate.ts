@@ -146,6 +146,7 @@ export class KeyframeGate {
   private keyInterval: number | null = null;
 
   private keyframes = 0;
+  private picturesOut = 0;
   private droppedTags = 0;
   private droppedBytes = 0;
   private passedBytes = 0;
@@ -166,6 +167,11 @@ export class KeyframeGate {
   /** Ask for a rate: overview from the next tag, full from the next keyframe. */
   setRate(rate: PictureRate): void {
     this.requested = rate;
+  }
+
+  /** Video pictures passed on so far (their headers: a body may follow in later chunks). */
+  get picturesPassed(): number {
+    return this.picturesOut;
   }
 
   /** The rate the bytes passed on are at now (full only once a keyframe has come after overview). */
@@ -333,6 +339,7 @@ export class KeyframeGate {
         this.shift = (timestamp - (this.lastOutVideo + this.frameMs)) >>> 0;
       }
       this.gap = false;
+      this.picturesOut += 1;
       this.lastInVideo = timestamp;
       this.lastOutVideo = (timestamp - this.shift) >>> 0;
     } else if (picture) {

@@ -8,6 +8,7 @@ import { decodeG711 } from './g711';
 import { gatedLoaderClass, type ChunkFilter } from './gated-loader';
 import { KeyframeGate } from './keyframe-gate';
 import { LivenessMeter } from './liveness-meter';
+import { PICTURE_BATCH } from './picture-batch';
 import type { PictureRate, PlayerAudio, PlayerError, PlayerStats } from './player';
 import { redactUrlsIn } from './redact-url';
 import { TS_G711A, TS_G711U, TsFilter } from './ts-filter';
@@ -136,6 +137,7 @@ export class MpegtsPlayer extends BasePlayer {
           if (!this.destroyed) this.events.emit('connected', { at: this.now() });
         },
         (bytes) => received.add(bytes),
+        this.pictureBatch(),
       ) as unknown as mpegts.CustomLoaderConstructor;
     }
     // FLV's sound is never mpegts.js's (the gate takes it out, FlvAudio plays it); TS's is, on the
@@ -222,6 +224,20 @@ export class MpegtsPlayer extends BasePlayer {
       rate: this.gate ? this.gate.rate : this.pictureRate,
       keyframeIntervalMs: gate?.keyframeIntervalMs ?? null,
       streamFps: gate?.frameIntervalMs ? Math.round(10_000 / gate.frameIntervalMs) / 10 : null,
+    };
+  }
+
+  /**
+   * FLV at full rate: two pictures a delivery to mpegts.js, not one (picture-batch.ts: half the MSE
+   * appends where the server sends a tag a message); overview pictures pass at once.
+   */
+  private pictureBatch(): { pictures: () => number; gather: () => number; maxHoldMs: number } | undefined {
+    const gate = this.gate;
+    if (!gate) return undefined;
+    return {
+      pictures: () => gate.picturesPassed,
+      gather: () => (gate.rate === 'full' ? PICTURE_BATCH.pictures : 1),
+      maxHoldMs: PICTURE_BATCH.maxHoldMs,
     };
   }
 

@@ -1,5 +1,6 @@
 import type { BacklogLoad } from './backlog-meter';
 import type { LoadCause, LoadLevel, LoadReading } from './decode-budget';
+import { loadTraceOn } from './load-trace';
 
 /**
  * The wall's frame figures over one sampling interval, summed over its tiles playing at full rate
@@ -217,7 +218,10 @@ export class LoadMonitor implements LoadSource {
     // In words, the wall's own strongest signal where one stands out; the CPU's state otherwise.
     const own = scores.slice(0, 5).reduce((a, b) => (b[0] > a[0] ? b : a));
     const [, why, cause] = own[0] >= 0.5 || !this.pressure ? own : scores[5];
-    const signals = scores.map(([v], i) => `${SIGNAL_NAMES[i]} ${v.toFixed(2)}`).join(' ');
+    // Only for the load trace: a wall that runs for days builds no string a second nobody reads.
+    const signals = loadTraceOn()
+      ? scores.map(([v], i) => `${SIGNAL_NAMES[i]} ${v.toFixed(2)}`).join(' ')
+      : undefined;
     // A signal counts once it stands for two readings: the lesser of this score and the last one
     // goes into the average. One second of a busy machine (another program's burst: 65 % of frames
     // not shown for a second, then nothing) scored 2.6 alone, took the average over the edge from
@@ -242,7 +246,7 @@ export class LoadMonitor implements LoadSource {
       score: Math.round(s * 100) / 100,
       reason: level === 'overloaded' ? why : level === 'spare' ? null : score >= 0.5 ? why : null,
       cause: level === 'overloaded' ? cause : level === 'spare' ? null : score >= 0.5 ? cause : null,
-      signals,
+      ...(signals !== undefined && { signals }),
     };
     return this.last;
   }

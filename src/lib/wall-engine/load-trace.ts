@@ -5,12 +5,17 @@ import type { BudgetDecision, LoadReading } from './decode-budget';
  * reading a run afterwards (the wall benchmark turns it on by setting `__wallLoadTrace` on the page;
  * `test/bench/lib/picture-age.ts`). Off unless asked: a wall that runs for days logs changes only.
  */
+/** Whether the benchmark asked for the load trace (a page flag; off in production). */
+export function loadTraceOn(): boolean {
+  return (globalThis as { __wallLoadTrace?: unknown }).__wallLoadTrace === true;
+}
+
 export function traceLoad(
   reading: LoadReading,
   capacity: number,
   decisions: ReadonlyMap<string, BudgetDecision>,
 ): void {
-  if ((globalThis as { __wallLoadTrace?: unknown }).__wallLoadTrace !== true) return;
+  if (!loadTraceOn()) return;
   let full = 0;
   for (const d of decisions.values()) if (d.rate === 'full') full += 1;
   const overview = decisions.size - full;

@@ -25,6 +25,10 @@ export interface BarePage {
   waitFor(expression: string, timeoutMs?: number): Promise<void>;
   navigate(url: string): Promise<void>;
   reload(): Promise<void>;
+  /** Any DevTools command on the page (the CPU profile of `--profile`: lib/cpu-profile.ts). */
+  send<T>(method: string, params?: object): Promise<T>;
+  /** Listen to DevTools events (only those of a domain a caller enabled come). */
+  onEvent(listener: (method: string, params: unknown) => void): void;
   close(): Promise<void>;
 }
 
@@ -100,6 +104,8 @@ export async function launchBarePage(options: {
         await cdp.send('Page.reload', {});
         await waitFor(`!window.__barePageOld && document.readyState === 'complete'`);
       },
+      send: async <T>(method: string, params: object = {}) => (await cdp.send(method, params)) as T,
+      onEvent: (listener) => cdp.listeners.push(listener),
       async close() {
         cdp.close();
         await stop(child);
@@ -126,21 +132,27 @@ async function devToolsPort(userDataDir: string, child: ChildProcess): Promise<n
   throw new Error('Chromium did not open its DevTools port within 20 s');
 }
 
-function connect(
-  url: string,
-): Promise<{ send(method: string, params: object): Promise<unknown>; close(): void }> {
+function connect(url: string): Promise<{
+  send(method: string, params: object): Promise<unknown>;
+  listeners: ((method: string, params: unknown) => void)[];
+  close(): void;
+}> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { perMessageDeflate: false });
     const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+    const listeners: ((method: string, params: unknown) => void)[] = [];
     let nextId = 1;
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as {
         id?: number;
+        method?: string;
+        params?: unknown;
         result?: unknown;
         error?: { message: string };
       };
+      if (message.method) for (const listener of listeners) listener(message.method, message.params);
       const call = message.id === undefined ? undefined : pending.get(message.id);
-      if (!call) return; // an event: none is enabled, but be tolerant
+      if (!call) return;
       pending.delete(message.id!);
       if (message.error) call.reject(new Error(message.error.message));
       else call.resolve(message.result);
@@ -152,6 +164,7 @@ function connect(
     socket.once('error', reject);
     socket.once('open', () =>
       resolve({
+        listeners,
         send(method, params) {
           const id = nextId++;
           return new Promise((res, rej) => {

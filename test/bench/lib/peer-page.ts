@@ -12,6 +12,7 @@
  */
 import { cpus } from 'node:os';
 import { startStaticServer } from '../../support/static-server';
+import { profilePage, tracePage, type ProfileSummary } from './cpu-profile';
 import { launchBarePage } from './bare-page';
 import {
   degradedTiles,
@@ -38,6 +39,8 @@ export interface PeerOptions {
   viewport: { width: number; height: number };
   warmupSeconds: number;
   seconds: number;
+  /** A CPU profile of the page's main thread after the window (lib/cpu-profile.ts). */
+  profile?: { seconds: number; file: string };
 }
 
 export interface PeerFigures {
@@ -60,6 +63,7 @@ export interface PeerFigures {
   perTile: { key: string; fps: number; droppedPct: number }[];
   /** How far behind the camera each picture is, measured as in the wall (lib/true-lag.ts). */
   trueLag: TrueLagFigures;
+  profile?: ProfileSummary;
 }
 
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>peer</title>
@@ -133,6 +137,17 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
     await pictureAgeWindow(page, false);
     const pictureAge = await readPictureAges(page);
     const pss = pssBytes(page.pid);
+    const profile = options.profile
+      ? await profilePage(page, options.profile.seconds, options.profile.file)
+      : undefined;
+    if (options.profile) {
+      const trace = await tracePage(
+        page,
+        Math.min(options.profile.seconds, 10),
+        options.profile.file.replace('.cpuprofile', '.trace.json'),
+      );
+      console.error(`trace of the plain page (ms per s):\n${trace.join('\n')}`);
+    }
 
     const perTile = after.map((a) => {
       const b = before.find((x) => x.key === a.key) ?? { total: 0, dropped: 0 };
@@ -173,6 +188,7 @@ export async function runPeer(options: PeerOptions): Promise<PeerFigures> {
       pssPerTileMiB: round((pss.bytes - emptyPss.bytes) / MiB / options.streams.length, 2)!,
       perTile,
       trueLag: lag.figures(),
+      ...(profile && { profile }),
     };
   } finally {
     await page.close();

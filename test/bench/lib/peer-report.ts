@@ -58,6 +58,8 @@ export async function afterWindow(options: {
   viewport: { width: number; height: number };
   warmupSeconds: number;
   seconds: number;
+  /** `--profile`: a CPU profile of the plain page after its window (lib/cpu-profile.ts). */
+  profile?: { seconds: number; file: string };
 }): Promise<WallExtras> {
   const { page, args } = options;
   const pictureAge = await readPictureAges(page);
@@ -88,6 +90,7 @@ export async function afterWindow(options: {
       viewport: options.viewport,
       warmupSeconds: options.warmupSeconds,
       seconds: options.seconds,
+      profile: options.profile,
     });
   }
   return { pictureAge, degraded, removal, peer, engineLog: log };

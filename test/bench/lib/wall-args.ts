@@ -10,6 +10,10 @@ export const WALL_BENCH_USAGE = `Wall benchmark: a wall of N live tiles in headl
                          [--peer]        (then the same streams in a plain page of raw mpegts.js players)
                          [--remove-to N] (then take the wall down to N tiles: back at full rate when?)
                          [--zlm [--audio silent|mixed]] (the demo serves as a real ZLMediaKit)
+                         [--profile S]   (after the window: S s of CPU profile of the page's main thread,
+                                         then a trace; the same in the plain page; lib/cpu-profile.ts)
+                         [--css RULES] [--js CODE] (experiments: a style sheet or a script added to
+                                         the wall page before the tiles start)
   npm run bench:wall -- --tour [--pages 4] [--tiles 16] [--dwell 10] [--seconds 300]
 
 Writes .bench/wall-<tiles>-<transport>-<res>-<seconds>s[-zlm][-peer].json, .svg and .png.`;

@@ -123,6 +123,18 @@ export function printTrueLag(result: WallResult, extras: WallExtras, lag: WallTr
     peerCpuTile?.toFixed(2),
     ratio(wallCpuTile, peerCpuTile),
   );
+  // The same per picture shown (ms of a core per picture): on a loaded machine the two sides do not
+  // show as many, and CPU per tile alone then favours the side that falls behind.
+  const perPicture = (cpuTile: number | null | undefined, fps: number | null | undefined) =>
+    cpuTile == null || !fps ? null : (cpuTile * 10) / fps;
+  const wallPicture = perPicture(wallCpuTile, result.tiles.fpsMedian);
+  const peerPicture = perPicture(peerCpuTile, p?.fpsMedian);
+  row(
+    'CPU per picture shown, ms of a core',
+    wallPicture?.toFixed(3) ?? '—',
+    peerPicture?.toFixed(3) ?? '—',
+    ratio(wallPicture, peerPicture),
+  );
   const lagText = (f: TrueLagFigures) => `${f.p50Seconds ?? '—'} / ${f.p95Seconds ?? '—'} s`;
   if (result.args.transport === 'webrtc')
     row(

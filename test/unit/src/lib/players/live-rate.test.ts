@@ -72,3 +72,21 @@ describe('LiveRateController', () => {
     expect(controller.update(Number.POSITIVE_INFINITY)).toBe(1);
   });
 });
+
+describe('LiveRateController underruns', () => {
+  it('aims further behind the edge after the buffer ran dry, and comes back while none follows', () => {
+    const controller = new LiveRateController(0.3);
+    expect(controller.aim).toBe(0.3);
+    // 0.35 s behind: above the asked-for target, so it plays faster…
+    expect(controller.update(0.35)).toBeGreaterThan(1);
+    controller.underrun();
+    expect(controller.aim).toBeCloseTo(0.4, 5);
+    // …but after an underrun 0.35 s is under the aim: it no longer drains the buffer it needs.
+    expect(controller.update(0.35)).toBeLessThanOrEqual(1);
+    for (let i = 0; i < 10; i++) controller.underrun();
+    expect(controller.aim).toBeCloseTo(0.3 + LIVE_RATE.maxExtra, 5);
+    // A minute of play (4 samples a second) without a wait: back to the target asked for.
+    for (let i = 0; i < 240; i++) controller.update(0.3);
+    expect(controller.aim).toBe(0.3);
+  });
+});

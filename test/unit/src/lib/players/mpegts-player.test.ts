@@ -145,6 +145,27 @@ describe('MpegtsPlayer', () => {
     expect(worker.setRate('overview')).toBe(false);
   });
 
+  it('leaves the rate alone for a hundredth either way: the sawtooth of the buffer is not a trend', () => {
+    const { video } = started('ws-flv');
+    let changes = 0;
+    let rate = 1;
+    Object.defineProperty(video, 'playbackRate', {
+      get: () => rate,
+      set: (value: number) => {
+        changes += 1;
+        rate = value;
+      },
+    });
+    video.ranges = [[0, 10]];
+    // About 0.11 s over the target, give or take a few ms a sample: 1.05× or 1.06× by the hundredth.
+    for (let i = 0; i < 80; i++) {
+      video.currentTime = 10 - (i % 2 === 0 ? 0.405 : 0.418);
+      video.dispatch('timeupdate');
+    }
+    expect(rate).toBeGreaterThan(1);
+    expect(changes).toBeLessThanOrEqual(4);
+  });
+
   it('holds a tile in overview at 1×: its buffer is a keyframe or two by design, nothing to catch up', () => {
     const { video, player } = started('ws-flv');
     player.setRate('overview');

@@ -182,3 +182,21 @@ describe('LoadMonitor', () => {
     expect(feed(monitor, second(49, { droppedShare: 0.2 }), 0, 3).at(-1)!.level).toBe('overloaded');
   });
 });
+
+describe('LoadMonitor signals for the load trace', () => {
+  const trace = globalThis as { __wallLoadTrace?: unknown };
+
+  it('words each signal only while the trace is on: no string a second that nobody reads', () => {
+    const monitor = new LoadMonitor({ warmupSamples: 0 }, none);
+    try {
+      delete trace.__wallLoadTrace;
+      expect(monitor.sample(second(16), 1_000).signals).toBeUndefined();
+      trace.__wallLoadTrace = true;
+      expect(monitor.sample(second(16, { droppedShare: 0.1 }), 2_000).signals).toMatch(
+        /^dropped \d+\.\d\d not-shown \d+\.\d\d late \d+\.\d\d busy \d+\.\d\d backlog \d+\.\d\d pressure \d+\.\d\d$/,
+      );
+    } finally {
+      delete trace.__wallLoadTrace;
+    }
+  });
+});
