@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { ensureTestRenderer, TEST_RENDERER_BUILT_ENV } from './test-renderer';
@@ -10,9 +11,10 @@ import { ensureTestRenderer, TEST_RENDERER_BUILT_ENV } from './test-renderer';
  * real time (media paced in real time, watchdogs, backoffs; under half a core each, measured), and so
  * do the unit files of unit-real-time (paced media, child processes, brokers), while the type check,
  * lint and the other unit files compute. So one lane computes (typecheck, lint, unit); the second runs
- * the e2e specs, E2E_WORKERS files at a time (each file its own Chromium), vitest handing the next
+ * most e2e specs, E2E_WORKERS files at a time (each file its own Chromium), vitest handing the next
  * file to whichever worker is free, so none waits for a slow file of another; the third runs the
- * real-time unit files several at once, then the e2e-zlm project. The renderer the specs serve is
+ * real-time unit files several at once, then the e2e-zlm project, then the other e2e specs (every
+ * TAIL_EVERY-th) one at a time. The renderer the specs serve is
  * built once, before them (a source edited meanwhile cannot make two workers rebuild it under each
  * other). A failing step does not stop its lane; the run fails if any step did, and names them at the
  * end. Every output line is prefixed with its step.
@@ -46,12 +48,33 @@ const CHECKS: Step[] = [
  */
 const UNIT_REAL_TIME: Step = { name: 'unit-real-time', command: 'npx vitest run --project unit-real-time' };
 
-/** The e2e specs, `e2eWorkers` files at a time (read by vitest.config.ts). */
-const E2E: Step = {
-  name: 'e2e',
-  command: 'npx vitest run --project e2e',
-  env: { E2E_WORKERS: String(e2eWorkers) },
-};
+/** The e2e spec files, in name order. */
+const E2E_FILES = readdirSync('test/e2e')
+  .filter((name) => name.endsWith('.spec.ts'))
+  .sort()
+  .map((name) => `test/e2e/${name}`);
+/**
+ * Every TAIL_EVERY-th e2e file runs in the third lane, one at a time, once its own steps are done (a
+ * fifth of the specs' time, about what that lane has to spare); the rest in the second lane.
+ */
+const TAIL_EVERY = 4;
+const E2E_TAIL_FILES = E2E_FILES.filter((_, i) => i % TAIL_EVERY === TAIL_EVERY - 1);
+
+/** The e2e specs, `e2eWorkers` files at a time (read by vitest.config.ts); `files`: only those. */
+function e2eStep(name: string, files: string[] | undefined, workers: number): Step {
+  return {
+    name,
+    command: `npx vitest run --project e2e${files ? ` ${files.join(' ')}` : ''}`,
+    env: { E2E_WORKERS: String(workers) },
+  };
+}
+const E2E = e2eStep('e2e', undefined, e2eWorkers);
+const E2E_MAIN = e2eStep(
+  'e2e',
+  E2E_FILES.filter((file) => !E2E_TAIL_FILES.includes(file)),
+  e2eWorkers,
+);
+const E2E_TAIL = e2eStep('e2e-tail', E2E_TAIL_FILES, 1);
 
 /**
  * The live wall's media cases again against the demo's ZLMediaKit habits, one file at a time: the
@@ -116,7 +139,7 @@ function buildRendererOnce(): Promise<boolean> {
 async function runLane(steps: Step[]): Promise<string[]> {
   const failed: string[] = [];
   for (const step of steps) {
-    const e2e = step === E2E || step === E2E_ZLM;
+    const e2e = step.command.includes('--project e2e');
     const ok = (!e2e || (await buildRendererOnce())) && (await run(step)) === 0;
     if (!ok) failed.push(step.name);
   }
@@ -128,7 +151,7 @@ async function main(): Promise<void> {
   const work =
     lanes === 1
       ? [runLane([...CHECKS, UNIT_REAL_TIME, E2E, E2E_ZLM])]
-      : [runLane(CHECKS), runLane([E2E]), runLane([UNIT_REAL_TIME, E2E_ZLM])];
+      : [runLane(CHECKS), runLane([E2E_MAIN]), runLane([UNIT_REAL_TIME, E2E_ZLM, E2E_TAIL])];
   const failed = (await Promise.all(work)).flat();
   const seconds = Math.round((Date.now() - started) / 1000);
   if (failed.length) {

@@ -94,7 +94,10 @@ describe('RotatingLogFile', () => {
     for (let n = 1; n <= 10; n += 1) file.write(line(n));
     await file.flush();
     await rm(dir);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // The next retry writes what waited (on a busy machine later than its 20 ms): then a new line.
+    await expect
+      .poll(() => readFile(path.join(dir, 'wall.log'), 'utf8').catch(() => ''), { timeout: 10_000 })
+      .toContain(line(3));
     file.write('after');
     await file.close();
     const lines = (await readFile(path.join(dir, 'wall.log'), 'utf8')).split('\n');

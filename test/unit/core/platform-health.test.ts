@@ -165,7 +165,7 @@ describe('a doubt (a timeout or 502–504) is checked with one probe before the 
     });
     health.record('p', 'http://x:1', unavailable);
     health.record('p', 'http://x:1', unavailable);
-    await vi.waitFor(() => expect(probes).toBe(1));
+    await vi.waitFor(() => expect(probes).toBe(1), { timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 10));
     expect(emitted).toEqual([]);
     expect(health.status('p').reachable).toBe(true);
@@ -177,7 +177,7 @@ describe('a doubt (a timeout or 502–504) is checked with one probe before the 
       Promise.reject(Object.assign(new Error('down'), { kind: 'server', status: 503 })),
     );
     health.record('p', 'http://x:1', unavailable);
-    await vi.waitFor(() => expect(emitted).toHaveLength(1));
+    await vi.waitFor(() => expect(emitted).toHaveLength(1), { timeout: 10_000 });
     expect(emitted[0]).toMatchObject({
       reachable: false,
       reason: expect.stringContaining('HTTP 503'),

@@ -333,10 +333,12 @@ describe('electron/main/index.ts', () => {
     expect(await readFile(provisionFile, 'utf8')).not.toContain('canary-token-0b5e');
     expect(await readFile(provisionFile, 'utf8')).toContain('<stored in the vault of this computer>');
     // The shell writes its log file in the data folder.
-    await vi.waitFor(async () =>
-      expect(await readFile(path.join(userData, 'logs', 'wall.log'), 'utf8')).toMatch(
-        /INFO +\[main\] provisioned from/,
-      ),
+    await vi.waitFor(
+      async () =>
+        expect(await readFile(path.join(userData, 'logs', 'wall.log'), 'utf8')).toMatch(
+          /INFO +\[main\] provisioned from/,
+        ),
+      { timeout: 10_000 },
     );
   });
 
@@ -369,12 +371,16 @@ describe('electron/main/index.ts', () => {
     expect(await readFile(entry, 'utf8').catch(() => 'gone')).toBe('gone');
     const on = await ipc('settings:set')(fromWindow(), { kiosk: { startAtLogin: true } });
     expect(on.ok).toBe(true);
-    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Exec="'));
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toContain('Exec="'), {
+      timeout: 10_000,
+    });
     const text = await readFile(entry, 'utf8');
     // Unpackaged: the Electron binary, the app folder, the data folder it runs with.
     expect(text).toContain(`"/src/wall" "--user-data-dir=${path.join(work, 'user-data')}"`);
     await ipc('settings:set')(fromWindow(), { kiosk: { startAtLogin: false } });
-    await vi.waitFor(async () => expect(await readFile(entry, 'utf8').catch(() => 'gone')).toBe('gone'));
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8').catch(() => 'gone')).toBe('gone'), {
+      timeout: 10_000,
+    });
   });
 
   it('lists the displays and opens a view in a window of its own on the chosen one, saved for the next start', async () => {
@@ -416,17 +422,20 @@ describe('electron/main/index.ts', () => {
     });
     // Where the windows are is written to the data folder (the main window and the view's).
     const file = path.join(work, 'user-data', 'wall-windows.json');
-    await vi.waitFor(async () => {
-      const doc = JSON.parse(await readFile(file, 'utf8')) as { value: { windows: unknown[] } };
-      expect(doc.value.windows).toEqual([
-        expect.objectContaining({ layoutId: null, displayId: 1 }),
-        expect.objectContaining({
-          layoutId: id,
-          displayId: 2,
-          bounds: { x: 1920, y: 0, width: 1920, height: 1040 },
-        }),
-      ]);
-    });
+    await vi.waitFor(
+      async () => {
+        const doc = JSON.parse(await readFile(file, 'utf8')) as { value: { windows: unknown[] } };
+        expect(doc.value.windows).toEqual([
+          expect.objectContaining({ layoutId: null, displayId: 1 }),
+          expect.objectContaining({
+            layoutId: id,
+            displayId: 2,
+            bounds: { x: 1920, y: 0, width: 1920, height: 1040 },
+          }),
+        ]);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('opens a window for each room screen after the first, on its display, and closes it when the screen goes', async () => {

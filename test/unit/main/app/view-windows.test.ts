@@ -236,7 +236,7 @@ describe('ViewWindows', () => {
     // A window dragged across the screen: Electron sends 'moved' many times.
     for (let x = 0; x < 50; x++) created[0].moveTo({ x: x * 10, y: 20, width: 800, height: 600 });
     expect(set).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(set).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(set).toHaveBeenCalledTimes(1), { timeout: 10_000 });
     await new Promise((r) => setTimeout(r, 50));
     expect(set).toHaveBeenCalledTimes(1);
     expect((await saved())[0].bounds).toEqual({ x: 490, y: 20, width: 800, height: 600 });

@@ -21,10 +21,13 @@ let h: CoreHarness;
 
 /** What the core's ui store holds for the shell, once the debounced save has gone out. */
 async function remembered(): Promise<unknown> {
-  await vi.waitFor(async () => {
-    const r = await h.api.ui.get({ key: SHELL_UI_KEY });
-    if (!r.ok || r.value.value === null) throw new Error('not saved yet');
-  });
+  await vi.waitFor(
+    async () => {
+      const r = await h.api.ui.get({ key: SHELL_UI_KEY });
+      if (!r.ok || r.value.value === null) throw new Error('not saved yet');
+    },
+    { timeout: 10_000 },
+  );
   const r = await h.api.ui.get({ key: SHELL_UI_KEY });
   return r.ok ? r.value.value : undefined;
 }
@@ -112,13 +115,15 @@ describe('app store', () => {
     store().setCatalogWidth(500);
     store().toggleCatalog();
     store().setPanelPlacement('over');
-    await vi.waitFor(async () =>
-      expect(await remembered()).toEqual({
-        catalogCollapsed: true,
-        catalogWidth: 500,
-        panelOpen: false,
-        panelPlacement: 'over',
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await remembered()).toEqual({
+          catalogCollapsed: true,
+          catalogWidth: 500,
+          panelOpen: false,
+          panelPlacement: 'over',
+        }),
+      { timeout: 10_000 },
     );
     // A reload: a fresh store reads what was left, and the folded catalog stays folded.
     vi.resetModules();

@@ -73,7 +73,7 @@ describe('useTemplateFormStore', () => {
   it('starts a new draft with the profile project key and asks for its history', async () => {
     expect(store().draft.projectKey).toBe('proj-1');
     expect(store().draft.parameters).toHaveLength(1);
-    await vi.waitFor(() => expect(store().historyStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store().historyStatus).toBe('ready'), { timeout: 10_000 });
     expect(calls.history.at(-1)).toEqual({ profileId: `profile-${profileCounter}` });
   });
 
@@ -203,7 +203,9 @@ describe('useTemplateFormStore', () => {
     expect(store().external[`param:${key}:map.max`]?.[0]?.message).toMatch(/loses digits/);
     expect(store().top[0].message).toContain('extraField');
     // Saved at once: a reload right after an import keeps it.
-    await vi.waitFor(() => expect(JSON.stringify(stored(store().profileId))).toContain('Imported'));
+    await vi.waitFor(() => expect(JSON.stringify(stored(store().profileId))).toContain('Imported'), {
+      timeout: 10_000,
+    });
   });
 
   it('keeps every typed value across a type change and takes an imported extra key the new type accepts', () => {
@@ -231,7 +233,7 @@ describe('useTemplateFormStore', () => {
     await store().saveDraftNow();
     store().discard();
     expect(store().draft.name).toBe('');
-    await vi.waitFor(() => expect(stored(store().profileId)).toBeUndefined());
+    await vi.waitFor(() => expect(stored(store().profileId)).toBeUndefined(), { timeout: 10_000 });
   });
 
   it('saves the draft 300 ms after the last change', async () => {
@@ -264,8 +266,9 @@ describe('useTemplateFormStore', () => {
     expect(store().draft.name).toBe('');
     expect(store().draft.projectKey).toBe('pj-typed');
     expect(store().knownKeys).toEqual(['pj-typed']);
-    await vi.waitFor(() =>
-      expect(ui.state.items.get(`templates.project-keys.${user}`)).toEqual(['pj-typed']),
+    await vi.waitFor(
+      () => expect(ui.state.items.get(`templates.project-keys.${user}`)).toEqual(['pj-typed']),
+      { timeout: 10_000 },
     );
     // Later (a reload, another profile in between): a new draft of this profile starts with it.
     await store().openFor(nextProfile(), '');
@@ -287,7 +290,7 @@ describe('useTemplateFormStore', () => {
     const id = nextProfile();
     ui.state.items.set(`templates.project-keys.${id}`, ['pj-a', 'pj-z']);
     await store().openFor(id, '');
-    await vi.waitFor(() => expect(store().historyStatus).toBe('ready'));
+    await vi.waitFor(() => expect(store().historyStatus).toBe('ready'), { timeout: 10_000 });
     expect(store().knownKeys).toEqual(['pj-a', 'pj-z', 'pj-b']);
   });
 

@@ -214,7 +214,7 @@ describe('a running tour', () => {
       dwellSeconds: DWELL,
     });
     expect(renamed.ok).toBe(true);
-    await vi.waitFor(() => expect(tours().running?.tour.name).toBe('Late rounds'));
+    await vi.waitFor(() => expect(tours().running?.tour.name).toBe('Late rounds'), { timeout: 10_000 });
     expect(await tours().remove('rounds')).toEqual({ ok: true });
     expect(tours().running).toBeNull();
     expect(savedTours().map((t) => t.id)).toEqual(['gate']);

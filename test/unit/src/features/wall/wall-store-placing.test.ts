@@ -200,9 +200,9 @@ describe('placing devices', () => {
     expect(store().editable()).toBe(false);
     const unlocked = await h.api.kiosk.unlock({ pin: '2468' });
     expect(unlocked.ok && unlocked.value.unlockedUntil).toBeGreaterThan(Date.now());
-    await vi.waitFor(() => expect(store().editable()).toBe(true));
+    await vi.waitFor(() => expect(store().editable()).toBe(true), { timeout: 10_000 });
     expect(store().placeDevice(dev('a'))).toMatchObject({ ok: true });
     await h.api.kiosk.lock();
-    await vi.waitFor(() => expect(store().editable()).toBe(false));
+    await vi.waitFor(() => expect(store().editable()).toBe(false), { timeout: 10_000 });
   });
 });

@@ -50,7 +50,7 @@ describe('an unsaved edit a locked kiosk does not show', () => {
     expect(store().kept).toHaveLength(1);
 
     await h.api.kiosk.unlock({ pin: '2468' });
-    await vi.waitFor(() => expect(store().editable()).toBe(true));
+    await vi.waitFor(() => expect(store().editable()).toBe(true), { timeout: 10_000 });
     expect(useNoticesStore.getState().notices.at(-1)?.action?.label).toBe('Open the kept edit');
     expect(store().openKept()).toBe(true);
     expect(cells(store().layout)).toEqual(['b@2,1']);
@@ -74,7 +74,7 @@ describe('the wall comes back as it was left', () => {
     store().selectTile({ column: 2, row: 2 });
     store().toggleStats('d6||#1');
     await vi.advanceTimersByTimeAsync(VIEW_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(store().remembering).toBe(false));
+    await vi.waitFor(() => expect(store().remembering).toBe(false), { timeout: 10_000 });
 
     await openWall();
     expect(store().layout?.id).toBe('sixteen');

@@ -78,7 +78,7 @@ describe('a saved layout is changed only by Save', () => {
     expect(store().saveError).toMatch(/profile/);
     useWallStore.setState({ layout: { ...store().layout!, profileId } });
     store().retrySave();
-    await vi.waitFor(() => expect(store().saveState).toBe('idle'));
+    await vi.waitFor(() => expect(store().saveState).toBe('idle'), { timeout: 10_000 });
     expect((await stored('sixteen'))?.tiles).toHaveLength(15);
   });
 
