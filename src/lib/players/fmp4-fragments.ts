@@ -1,4 +1,5 @@
 import { boxSize, boxType, forEachBox } from './mp4-init';
+import { joinBytes } from './join-bytes';
 
 const TFHD_BASE_DATA_OFFSET = 0x000001;
 const DROP = Symbol('drop');
@@ -71,7 +72,7 @@ export class Fmp4Fragments {
     if (runStart === 0 && i === chunk.byteLength && parts.length === 0) return chunk;
     if (i > runStart) parts.push(chunk.subarray(runStart, i));
     if (i < chunk.byteLength) this.startPartial(chunk.subarray(i));
-    return join(parts);
+    return joinBytes(parts);
   }
 
   private startPartial(rest: Uint8Array): void {
@@ -248,19 +249,4 @@ function writeU32(bytes: Uint8Array, at: number, value: number): void {
   bytes[at + 1] = (value >>> 16) & 0xff;
   bytes[at + 2] = (value >>> 8) & 0xff;
   bytes[at + 3] = value & 0xff;
-}
-
-/** The parts as one array (the only part itself when there is one). */
-function join(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 0) return new Uint8Array(0);
-  if (parts.length === 1) return parts[0];
-  let length = 0;
-  for (const p of parts) length += p.byteLength;
-  const out = new Uint8Array(length);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.byteLength;
-  }
-  return out;
 }

@@ -1,3 +1,5 @@
+import { joinBytes } from './join-bytes';
+
 /**
  * Gathers what the keyframe gate passes on into fewer, larger deliveries to mpegts.js: `pictures`
  * pictures at a time (two by default), at most `maxHoldMs` after the first bytes held.
@@ -30,7 +32,6 @@ export const PICTURE_BATCH = { pictures: 2, maxHoldMs: 60 } as const;
 
 export class PictureBatch {
   private held: Uint8Array[] = [];
-  private heldBytes = 0;
   private heldPictures = 0;
   private timer: unknown = null;
   private readonly setTimer: (run: () => void, ms: number) => unknown;
@@ -46,7 +47,6 @@ export class PictureBatch {
   add(bytes: Uint8Array, pictures: number): void {
     if (bytes.byteLength === 0) return;
     this.held.push(bytes);
-    this.heldBytes += bytes.byteLength;
     this.heldPictures += pictures;
     if (this.heldPictures >= Math.max(1, this.options.gather())) this.flush();
     else if (this.timer === null) this.timer = this.setTimer(() => this.flush(), this.options.maxHoldMs);
@@ -60,9 +60,8 @@ export class PictureBatch {
     }
     if (this.held.length === 0) return;
     const parts = this.held;
-    const bytes = parts.length === 1 ? parts[0] : join(parts, this.heldBytes);
+    const bytes = joinBytes(parts);
     this.held = [];
-    this.heldBytes = 0;
     this.heldPictures = 0;
     this.options.deliver(bytes);
   }
@@ -72,17 +71,6 @@ export class PictureBatch {
     if (this.timer !== null) this.clearTimer(this.timer);
     this.timer = null;
     this.held = [];
-    this.heldBytes = 0;
     this.heldPictures = 0;
   }
-}
-
-function join(parts: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }
