@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tileOf, type WallSession } from '../bench/lib/wall-session';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
+import { saveDemoProfile } from '../support/demo-profiles';
 import {
   expectAllInside,
   openDevices,
@@ -323,16 +324,7 @@ describe('the first hour at 1366 × 768: the templates panel', () => {
     await mkdir(SCREENS, { recursive: true });
     s = await openWebShell({ liveMedia: false, viewport: SMALL });
     page = s.page;
-    const { project } = s.demo.credentials;
-    const saved = await s.call('profiles:save', {
-      name: 'Cold store project',
-      baseUrl: s.demo.baseUrl,
-      credentialType: 'project',
-      keys: { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-      secrets: { projectAuthSecret: project.projectAuthSecret },
-      select: true,
-    });
-    if (!saved.ok) throw new Error(saved.error.message);
+    await saveDemoProfile(s, 'Cold store project', 'project', true);
     await page.reload();
     await page.locator('[data-testid="app-root"][data-state="ready"]').waitFor();
     await page.getByTestId('open-templates').click();

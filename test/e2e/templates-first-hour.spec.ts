@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { saveDemoProfile } from '../support/demo-profiles';
 import { openWebShell, type WebShellSession } from '../support/web-shell';
 
 /**
@@ -86,38 +87,10 @@ describe('templates: an operator’s first hour', () => {
       rendererDir: process.env.TEMPLATES_RENDERER_DIR,
     });
     page = s.page;
-    const { project, user } = s.demo.credentials;
-    projectKey = project.projectKey;
-    const save = async (
-      name: string,
-      credentialType: 'project' | 'user',
-      keys: Record<string, string>,
-      secrets: Record<string, string>,
-    ) => {
-      const saved = await s.call('profiles:save', {
-        name,
-        baseUrl: s.demo.baseUrl,
-        credentialType,
-        keys,
-        secrets,
-        select: credentialType === 'project',
-      });
-      if (!saved.ok) throw new Error(`profile ${name} not saved: ${saved.error.message}`);
-      return saved.value.id;
-    };
+    projectKey = s.demo.credentials.project.projectKey;
     ids = {
-      user: await save(
-        'Operator',
-        'user',
-        { userKey: user.userKey, authKey: user.authKey },
-        { authSecret: user.authSecret },
-      ),
-      project: await save(
-        'Cold store project',
-        'project',
-        { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-        { projectAuthSecret: project.projectAuthSecret },
-      ),
+      user: await saveDemoProfile(s, 'Operator', 'user'),
+      project: await saveDemoProfile(s, 'Cold store project', 'project', true),
     };
     await page.reload();
     await page.locator('[data-testid="app-root"][data-state="ready"]').waitFor();

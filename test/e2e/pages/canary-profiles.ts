@@ -1,6 +1,7 @@
 import type { DemoCredentials } from '../../../electron/demo-platform/demo-data';
 import type { CredentialType } from '../../../electron/shared/domain';
 import { CANARY } from '../../support/canary/needles';
+import { demoProfileInput } from '../../support/demo-profiles';
 
 /**
  * The profiles both canary specs store (canary.spec.ts types them into the UI, canary-channels.spec.ts
@@ -62,26 +63,8 @@ export function canaryProfiles(c: DemoCredentials): RotatedCanaryProfile[] {
 /** Real Product, Device and Project: the demo's working secrets, which must not reach the renderer either. */
 export function realProfiles(c: DemoCredentials): CanaryProfile[] {
   return [
-    {
-      name: 'Real Product',
-      credentialType: 'product',
-      placement: 'query',
-      keys: { productKey: c.product.productKey, queryKey: c.product.queryKey },
-      secrets: { querySecret: c.product.querySecret },
-    },
-    {
-      name: 'Real Device',
-      credentialType: 'device',
-      placement: 'headers',
-      keys: { deviceKey: c.device.deviceKey },
-      secrets: { queryToken: c.device.queryToken },
-    },
-    {
-      name: 'Real Project',
-      credentialType: 'project',
-      placement: 'query',
-      keys: { projectKey: c.project.projectKey, projectAuthKey: c.project.projectAuthKey },
-      secrets: { projectAuthSecret: c.project.projectAuthSecret },
-    },
+    { name: 'Real Product', placement: 'query', ...demoProfileInput(c, 'product') },
+    { name: 'Real Device', placement: 'headers', ...demoProfileInput(c, 'device') },
+    { name: 'Real Project', placement: 'query', ...demoProfileInput(c, 'project') },
   ];
 }

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { saveDemoProfile } from '../../support/demo-profiles';
 import { openWebShell, type WebShellSession } from '../../support/web-shell';
 import { AppShellPage } from './app-shell-page';
 import { discardDraft, ui } from './template-panel';
@@ -31,46 +32,11 @@ export function useTemplatePanelSession(): void {
       rendererDir: process.env.TEMPLATES_RENDERER_DIR,
     });
     page = s.page;
-    const { project, device, user } = s.demo.credentials;
-    projectKey = project.projectKey;
-    const save = async (
-      name: string,
-      credentialType: 'project' | 'device' | 'user',
-      keys: Record<string, string>,
-      secrets: Record<string, string>,
-      select = false,
-    ) => {
-      const saved = await s.call('profiles:save', {
-        name,
-        baseUrl: s.demo.baseUrl,
-        credentialType,
-        keys,
-        secrets,
-        select,
-      });
-      if (!saved.ok) throw new Error(`profile ${name} not saved: ${saved.error.message}`);
-      return saved.value.id;
-    };
+    projectKey = s.demo.credentials.project.projectKey;
     ids = {
-      device: await save(
-        'Gate camera',
-        'device',
-        { deviceKey: device.deviceKey },
-        { queryToken: device.queryToken },
-      ),
-      user: await save(
-        'Operator',
-        'user',
-        { userKey: user.userKey, authKey: user.authKey },
-        { authSecret: user.authSecret },
-      ),
-      project: await save(
-        'Cold store project',
-        'project',
-        { projectKey: project.projectKey, projectAuthKey: project.projectAuthKey },
-        { projectAuthSecret: project.projectAuthSecret },
-        true,
-      ),
+      device: await saveDemoProfile(s, 'Gate camera', 'device'),
+      user: await saveDemoProfile(s, 'Operator', 'user'),
+      project: await saveDemoProfile(s, 'Cold store project', 'project', true),
     };
     await page.reload();
     await new AppShellPage(page).ready();

@@ -3,7 +3,7 @@ import type { Core } from '../../../electron/core/core';
 import { startI18n } from '../../../src/i18n/start-i18n';
 import { plainError } from '../../../src/lib/plain-error';
 import { MemoryStore } from '../../fakes/memory-store';
-import { error, openCore, value } from '../../support/core-harness';
+import { error, openCore, saveSiteProfile, value } from '../../support/core-harness';
 
 /**
  * A tour that points past its view or at no view is refused with coded problems, worded in the
@@ -14,16 +14,7 @@ let viewId: string;
 
 beforeAll(async () => {
   ({ core } = await openCore({ store: new MemoryStore() }));
-  value(
-    await core.call('profiles:save', {
-      id: 'site',
-      name: 'Site',
-      baseUrl: 'http://127.0.0.1:1',
-      credentialType: 'user',
-      keys: { userKey: 'u', authKey: 'a' },
-      secrets: { authSecret: 'tour-codes-secret' },
-    }),
-  );
+  await saveSiteProfile(core, 'tour-codes-secret');
   const saved = value(
     await core.call('layouts:save', {
       name: 'Lobby',

@@ -13,7 +13,7 @@ import { LIMITS } from '../../../electron/shared/limits';
 import type { Tour } from '../../../electron/shared/tour';
 import { FileStore } from '../../../electron/web-shell/adapters/file-store';
 import { MemoryStore } from '../../fakes/memory-store';
-import { error, openCore, value } from '../../support/core-harness';
+import { error, openCore, saveSiteProfile, value } from '../../support/core-harness';
 import { hasEnglishWords, zhNotice, zhWords } from '../../support/worded';
 
 /**
@@ -35,16 +35,7 @@ const open = (ports: Partial<CorePorts> = {}) =>
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString('base64');
 
 async function withViews(core: Core): Promise<void> {
-  value(
-    await core.call('profiles:save', {
-      id: 'site',
-      name: 'Site',
-      baseUrl: 'https://a.example.com',
-      credentialType: 'user',
-      keys: { userKey: 'u', authKey: 'k' },
-      secrets: { authSecret: 'CANARY-wall-codes' },
-    }),
-  );
+  await saveSiteProfile(core, 'CANARY-wall-codes', 'https://a.example.com');
   for (const id of ['lobby', 'dock'])
     value(
       await core.call('layouts:save', {

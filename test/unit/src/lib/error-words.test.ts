@@ -13,7 +13,7 @@ import type { AppError, Channel } from '../../../../electron/shared/contract';
 import { startI18n } from '../../../../src/i18n/start-i18n';
 import { plainError } from '../../../../src/lib/plain-error';
 import { MemoryStore } from '../../../fakes/memory-store';
-import { error, openCore, value } from '../../../support/core-harness';
+import { error, openCore, saveSiteProfile } from '../../../support/core-harness';
 
 /**
  * The core's errors carry a code and parameters; the renderer words them in the operator's language.
@@ -34,16 +34,7 @@ let core: Core;
 
 beforeAll(async () => {
   ({ core } = await openCore({ store: new MemoryStore() }));
-  value(
-    await core.call('profiles:save', {
-      id: 'site',
-      name: 'Site',
-      baseUrl: 'http://127.0.0.1:1',
-      credentialType: 'user',
-      keys: { userKey: 'u', authKey: 'a' },
-      secrets: { authSecret: SECRET },
-    }),
-  );
+  await saveSiteProfile(core, SECRET);
   await core.importProvisioning(
     JSON.stringify({
       version: 1,
