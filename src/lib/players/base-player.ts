@@ -179,7 +179,8 @@ export abstract class BasePlayer implements Player {
    */
   protected catchUpWith(meter: LivenessMeter): boolean {
     const queued = this.video ? this.latency(this.video) : null;
-    const { trailMs, queuedMs } = meter.liveness(queued === null ? null : queued * 1000);
+    // Read on the clock the stats use: a newest frame that is overdue is delivery trailing too.
+    const { trailMs, queuedMs } = meter.liveness(queued === null ? null : queued * 1000, this.now());
     if (trailMs !== null && trailMs > TRAIL_NEEDS_RECONNECT_MS && trailMs > (queuedMs ?? 0)) return false;
     return this.jumpToEdge();
   }

@@ -101,7 +101,7 @@ async function played(rate: 'full' | 'overview') {
   now += 500;
   loader.open({ url });
   await done;
-  return { player, lib, passed, advance: (ms: number) => (now += ms) };
+  return { player, lib, video, passed, advance: (ms: number) => (now += ms) };
 }
 
 describe('an FLV tile’s bitrate, from the bytes its connection brought', () => {
@@ -123,6 +123,22 @@ describe('an FLV tile’s bitrate, from the bytes its connection brought', () =>
     // mpegts.js's speed (of what it was given) does not replace it.
     made.at(-1)!.handlers.get('statistics_info')!({ speed: 1 });
     expect(player.stats().bitrateKbps).toBeCloseTo((stream.byteLength * 8) / 4_000, 6);
+    player.destroy();
+  });
+});
+
+describe('an FLV tile’s catch-up, judged on the clock its figures use', () => {
+  it('jumps while the lag is in its buffer, and refuses once delivery stops (only a reconnect helps)', async () => {
+    const { player, video, advance } = await played('full');
+    video.ranges = [[0, 4]];
+    video.currentTime = 1;
+    // Every picture came as soon as the first: what lags is the 3 s buffer, which a jump skips.
+    expect(player.stats().liveness!.trailMs).toBe(0);
+    expect(player.catchUp()).toBe(true);
+    // Then nothing more comes: the newest picture ages, the figure says so, and a jump cannot help.
+    advance(5_000);
+    expect(player.stats().liveness!.trailMs).toBeGreaterThan(4_000);
+    expect(player.catchUp()).toBe(false);
     player.destroy();
   });
 });
