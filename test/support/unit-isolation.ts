@@ -11,13 +11,12 @@ import path from 'node:path';
  *   stays in the shared registry for the files after it;
  * - it touches the process-wide redactor or a log sink itself;
  * - anything it imports (followed through relative imports) is one of STATEFUL: the renderer's stores
- *   and bridge (module singletons), counters that number ids, and the platform client, which adds the
- *   secrets it sends to the redactor's bounded transient list (filled by earlier files, a later file's
- *   secret would no longer be hidden).
- * A new module with state of its own belongs in STATEFUL.
+ *   and bridge (module singletons) and counters that number ids.
+ * (The process-wide redactor, which a platform client fills, is emptied after each shared file by
+ * test/support/unit-shared-setup.ts, so the core's files share.)
+ * A new module with state of its own belongs in STATEFUL (or is reset in that set-up).
  */
 const STATEFUL = [
-  'electron/core/platform-client.ts',
   'src/lib/bridge.ts',
   'src/app/app-store.ts',
   'src/features/catalog/catalog-store.ts',
@@ -72,7 +71,9 @@ export const REAL_TIME = [
 export function realTimeUnitFiles(root: string): string[] {
   const missing = REAL_TIME.filter((file) => !existsSync(path.join(root, file)));
   if (missing.length)
-    throw new Error(`test/support/unit-isolation.ts REAL_TIME names files that do not exist: ${missing.join(', ')}`);
+    throw new Error(
+      `test/support/unit-isolation.ts REAL_TIME names files that do not exist: ${missing.join(', ')}`,
+    );
   return [...REAL_TIME];
 }
 

@@ -329,4 +329,17 @@ describe('what the redactor holds', () => {
     expect(r.redact('?token=api-token-5f2c9e1d7a')).toBe(`?token=${REDACTED}`);
     expect(r.redact(`x CANARY-599-${'y'.repeat(100)}`)).toBe(`x ${REDACTED}`);
   });
+
+  it('starts clean after a reset: the next core of the same process is not refused its secrets', () => {
+    const r = new Redactor();
+    for (let i = 0; i < REDACTOR_LIMITS.MAX_TRANSIENT; i++) r.add(`CANARY-earlier-${i}`);
+    r.add('CANARY-later-1');
+    expect(r.redact('CANARY-later-1')).toBe('CANARY-later-1'); // full: the first ones stay for good
+    r.register('profile:a:authSecret', 'CANARY-owned-1');
+    r.reset();
+    expect(r.size().values).toBe(0);
+    expect(r.redact('CANARY-earlier-0 CANARY-owned-1')).toBe('CANARY-earlier-0 CANARY-owned-1');
+    r.add('CANARY-later-1');
+    expect(r.redact('CANARY-later-1')).toBe(REDACTED);
+  });
 });
