@@ -2,12 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { isolatedUnitFiles, realTimeUnitFiles } from './test/support/unit-isolation.js';
 
-// Five projects: fast unit tests (mock only `electron`) in three (`unit` shares one module graph among
+// Four projects: fast unit tests (mock only `electron`) in three (`unit` shares one module graph among
 // the files that keep no state, `unit-isolated` gives each of the others its own, `unit-real-time`
 // runs the files that mostly wait on real time several at once: see test/support/unit-isolation.ts;
-// run all three with `--project 'unit*'`), end-to-end tests that drive real
-// Chromium against the demo platform and the browser shell over loopback, and the live wall's media
-// cases again against the demo's ZLMediaKit habits (e2e-zlm).
+// run all three with `--project 'unit*'`), and end-to-end tests that drive real Chromium against the
+// demo platform and the browser shell over loopback (the live wall's own specs against the demo's
+// ZLMediaKit habits, the others against its plain media).
 //
 // `vitest run` alone runs them one after the other (vitest runs projects with fileParallelism off
 // after all the others). `npm test` (test/support/run-suite.ts) runs the unit files beside the e2e
@@ -91,24 +91,6 @@ export default defineConfig({
           // Each e2e file runs a Chromium: one at a time, unless E2E_WORKERS says how many (npm test
           // runs two beside the type check, lint and unit files: most of an e2e spec is waiting on
           // media paced in real time, about half a core each).
-          ...E2E_WORKERS,
-        },
-      },
-      {
-        // The wall's own e2e spec again, against the demo platform's ZLMediaKit habits (G.711 and AAC
-        // audio beside the picture, a silent AAC track on video-only cameras, ZLM's WS-FLV writes, its
-        // stream URLs without a secret, its refusals and HLS grants): the live wall's files where the
-        // media path meets those habits. The layout edits play the same either way and run once, in
-        // e2e. (`npm test` also leaves out two cases that only read the page: see run-suite.ts.)
-        test: {
-          name: 'e2e-zlm',
-          include: ['test/e2e/wall-live-playback.spec.ts', 'test/e2e/wall-live-recovery.spec.ts'],
-          environment: 'node',
-          env: { DEMO_PLATFORM_ZLM: '1' },
-          globalSetup: ['test/support/e2e-global-setup.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          expect: E2E_POLL,
           ...E2E_WORKERS,
         },
       },

@@ -9,9 +9,12 @@ import { framesAdvance, showWall, stateOf } from './pages/live-wall-steps';
  * The wall plays, in Chromium through the browser shell against the demo platform's live media:
  * every case asserts that decoded frames ADVANCE on each tile, not that elements exist. A 9-tile
  * WS-FLV wall and its stats overlay, a quiet wall, more than six HTTP-FLV tiles of one host, each
- * transport, URLs under the wrong field names, and the picture scaled cheaply when small.
+ * transport, URLs under the wrong field names, and the picture scaled cheaply when small. The media
+ * speak a real ZLMediaKit's habits (G.711, AAC or a silent AAC track beside every picture, one FLV
+ * tag in three WebSocket messages, relative HLS segments, 401 refusals): what control rooms run. The
+ * demo's plain media (video only) play in every other wall spec.
  */
-useLiveWall();
+useLiveWall({ zlm: true });
 
 describe('the wall in Chromium with live media', () => {
   it('a 9-tile WS-FLV wall plays every tile, and shows its stats overlay on demand', async () => {

@@ -5,9 +5,12 @@ import { framesAdvance, record, seen, showWall, stateOf, until } from './pages/l
 /**
  * The wall recovers, in Chromium through the browser shell against the demo platform's live media
  * with faults injected: a dropped stream, a stall, an offline device and its growing backoff, the
- * network coming back, a camera reconfigured to another size, and the toolbar's Retry now.
+ * network coming back, a camera reconfigured to another size, and the toolbar's Retry now. The media
+ * speak a real ZLMediaKit's habits (camera audio beside the picture, its WS-FLV framing, its 401
+ * refusals): the wall heals against what control rooms run. The demo's plain media (video only, its
+ * own refusals) play in every other wall spec.
  */
-useLiveWall();
+useLiveWall({ zlm: true });
 
 describe('the wall in Chromium with live media', () => {
   it('a dropped stream is back within 3 s', async () => {

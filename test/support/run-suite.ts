@@ -13,8 +13,8 @@ import { ensureTestRenderer, TEST_RENDERER_BUILT_ENV } from './test-renderer';
  * lint and the other unit files compute. So one lane computes (typecheck, lint, unit); the second runs
  * most e2e specs, E2E_WORKERS files at a time (each file its own Chromium), vitest handing the next
  * file to whichever worker is free, so none waits for a slow file of another; the third runs the
- * real-time unit files several at once, then the e2e-zlm project, then the other e2e specs (every
- * TAIL_EVERY-th) one at a time. The renderer the specs serve is
+ * real-time unit files several at once, then the other e2e specs (every TAIL_EVERY-th) one at a
+ * time. The renderer the specs serve is
  * built once, before them (a source edited meanwhile cannot make two workers rebuild it under each
  * other). A failing step does not stop its lane; the run fails if any step did, and names them at the
  * end. Every output line is prefixed with its step.
@@ -54,10 +54,11 @@ const E2E_FILES = readdirSync('test/e2e')
   .sort()
   .map((name) => `test/e2e/${name}`);
 /**
- * Every TAIL_EVERY-th e2e file runs in the third lane, one at a time, once its own steps are done (a
- * fifth of the specs' time, about what that lane has to spare); the rest in the second lane.
+ * Every TAIL_EVERY-th e2e file runs in the third lane, one at a time, once its own steps are done
+ * (about a third of the specs' CPU, measured file by file: what that lane has to spare); the rest in
+ * the second lane.
  */
-const TAIL_EVERY = 4;
+const TAIL_EVERY = 3;
 const E2E_TAIL_FILES = E2E_FILES.filter((_, i) => i % TAIL_EVERY === TAIL_EVERY - 1);
 
 /** The e2e specs, `e2eWorkers` files at a time (read by vitest.config.ts); `files`: only those. */
@@ -75,18 +76,6 @@ const E2E_MAIN = e2eStep(
   e2eWorkers,
 );
 const E2E_TAIL = e2eStep('e2e-tail', E2E_TAIL_FILES, 1);
-
-/**
- * The live wall's media cases again against the demo's ZLMediaKit habits, one file at a time: the
- * first lane runs them once it has computed, so both lanes end about together. Two cases only read
- * the page (a quiet wall's pending updates, the picture's scaling), the same whatever the media: they
- * run once, in e2e. The pattern names what to leave out, so a case renamed runs here too.
- */
-const ZLM_SAME_AS_E2E = 'a quiet wall keeps no state updates waiting|is scaled the cheap way';
-const E2E_ZLM: Step = {
-  name: 'e2e-zlm',
-  command: `npx vitest run --project e2e-zlm -t "^(?!.*(${ZLM_SAME_AS_E2E}))"`,
-};
 
 /** Run one step, its output prefixed with its name; resolves with its exit code. */
 function run(step: Step): Promise<number> {
@@ -150,8 +139,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const work =
     lanes === 1
-      ? [runLane([...CHECKS, UNIT_REAL_TIME, E2E, E2E_ZLM])]
-      : [runLane(CHECKS), runLane([E2E_MAIN]), runLane([UNIT_REAL_TIME, E2E_ZLM, E2E_TAIL])];
+      ? [runLane([...CHECKS, UNIT_REAL_TIME, E2E])]
+      : [runLane(CHECKS), runLane([E2E_MAIN]), runLane([UNIT_REAL_TIME, E2E_TAIL])];
   const failed = (await Promise.all(work)).flat();
   const seconds = Math.round((Date.now() - started) / 1000);
   if (failed.length) {

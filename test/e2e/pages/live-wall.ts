@@ -10,7 +10,7 @@ import { WallPage } from './wall-page';
  * against the demo platform's live media, and before each case no fault, no scrambled fields, the
  * platform's own stream start and the default playback settings. A spec calls `useLiveWall()` once at
  * its top; the bindings below are filled in its `beforeAll` (read them inside the cases). With
- * DEMO_PLATFORM_ZLM=1 (the e2e-zlm project) the media speak ZLMediaKit's habits.
+ * `{ zlm: true }` the media speak a real ZLMediaKit's habits (camera audio, its framing and refusals).
  */
 
 export const SCREENS = '.tmp/screens';
@@ -24,9 +24,12 @@ export let keys: string[];
 export let original: LiveMedia['startStream'];
 
 /** Registers the shared hooks of a live wall spec (call once, at the spec's top level). */
-export function useLiveWall(): void {
+export function useLiveWall(options: { zlm?: boolean } = {}): void {
   beforeAll(async () => {
-    wall = await openWallSession({ viewport: { width: 1600, height: 900 } });
+    wall = await openWallSession({
+      viewport: { width: 1600, height: 900 },
+      ...(options.zlm && { liveMediaOptions: { zlm: true } }),
+    });
     page = wall.page;
     wallPage = new WallPage(page);
     media = wall.session.media!;
