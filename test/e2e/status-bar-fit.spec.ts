@@ -183,6 +183,31 @@ describe('the wall’s status bar at 1280, 1366 and 1920 px, in English and Chin
     await wall.settings({ sustainedPixelRate: 1_000_000 });
     await page.getByTestId('wall-status-warning').waitFor({ timeout: 30_000 });
     await everyWidth('status-bar-warning', [...ROOM_SCENE, 'wall-status-warning']);
+
+    // New figures every second at a step that still fits: the bar keeps its step, without trying
+    // the wider ones again at each figure (each try a style, a layout and a repaint of the page).
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const { fit } = await shownItems(page);
+    expect(fit).not.toBe('full');
+    const changes = await bar.evaluate(
+      (el) =>
+        new Promise<{ fit: number; words: number }>((resolve) => {
+          const seen = { fit: 0, words: 0 };
+          const watch = new MutationObserver((records) => {
+            for (const r of records) {
+              if (r.type === 'attributes') seen.fit += 1;
+              else seen.words += 1;
+            }
+          });
+          watch.observe(el, { attributeFilter: ['data-fit'], characterData: true, subtree: true });
+          setTimeout(() => {
+            watch.disconnect();
+            resolve(seen);
+          }, 4_000);
+        }),
+    );
+    expect(changes.words, 'the figures changed meanwhile').toBeGreaterThan(0);
+    expect(changes.fit).toBe(0);
     await wall.settings({ sustainedPixelRate: null });
   }, 300_000);
 });

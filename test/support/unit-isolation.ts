@@ -35,6 +35,7 @@ const STATEFUL = [
   'src/session/core-mirror.ts',
   'src/session/operator-log.ts',
   'src/components/middle-ellipsis-fit.ts',
+  'src/features/wall/shared-interval.ts',
 ];
 
 /**

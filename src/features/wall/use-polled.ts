@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState, type DependencyList } from 'react';
+import { everyInterval } from './shared-interval';
 
 /**
- * A value read every `intervalMs` (and at once), re-rendering only when `equal` says it changed.
+ * A value read every `intervalMs` (and at once), re-rendering only when `equal` says it changed. The
+ * reads of every tile at the same period share one timer (shared-interval.ts).
  *
  * setState is called only on a change, never with the value the component already has: React 19
  * queues such an update on the hook anyway and drops it only at the component's next render
@@ -27,8 +29,8 @@ export function usePolled<T>(
       setValue(() => next);
     };
     tick();
-    const timer = setInterval(tick, intervalMs);
-    return () => clearInterval(timer);
+    // One timer for every value read at this period (every tile's figures), not one each.
+    return everyInterval(intervalMs, tick);
     // The caller names what `read` and `equal` depend on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [intervalMs, ...deps]);
