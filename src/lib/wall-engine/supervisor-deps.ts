@@ -7,6 +7,7 @@ import type { ConnectionBudget } from './connection-budget';
 import type { DegradedReason } from './decode-budget';
 import type { StartScheduler } from './start-scheduler';
 import type { SupervisorSettings } from './supervisor-settings';
+import type { WallTicker } from './wall-ticker';
 
 /** What streams:start answers: the stream's URLs, and why they cannot be reached from here when known. */
 export type StartedStream = ChannelOutput<'streams:start'>;
@@ -28,6 +29,11 @@ export interface TileSupervisorDeps {
   capabilities: RuntimeCapabilities;
   settings?: Partial<SupervisorSettings>;
   clock?: EngineClock;
+  /**
+   * The beat at which the tile reads its frame progress, shared by the wall's tiles (one timer for all
+   * of them); without one the tile keeps its own, every `settings.tickMs`.
+   */
+  ticker?: WallTicker;
   random?: () => number;
   /** A name for log lines (the device key). */
   label?: string;

@@ -21,6 +21,7 @@ import { TileTimers } from './tile-timers';
 import { fallbackText, TransportFallback } from './transport-fallback';
 import { TransportDemotion } from './transport-demotion';
 import { refusedCodec } from './unplayable';
+import { WallTicker } from './wall-ticker';
 
 /**
  * The attempt loop of one tile: ask for URLs, choose one, run a player on the tile's `<video>`, watch
@@ -55,7 +56,10 @@ export abstract class TileAttempts {
   /** New players ask for the stream's sound (the wall's audible tile). */
   protected audio: boolean;
 
-  protected readonly timers: TileTimers<'retry' | 'start' | 'tick' | 'stable' | 'hidden'>;
+  protected readonly timers: TileTimers<'retry' | 'start' | 'stable' | 'hidden'>;
+  /** The beat frame progress is read at: the wall's, shared by its tiles, or one of this tile's own. */
+  private readonly ticker: WallTicker;
+  private stopTick: (() => void) | null = null;
 
   protected readonly onVideoError = () => this.handleVideoError();
 
@@ -80,6 +84,7 @@ export abstract class TileAttempts {
     const sink = deps.log ?? ((line: string) => console.info(line));
     this.log = (line) => sink(`${prefix} ${line}`);
     this.timers = new TileTimers(this.clock);
+    this.ticker = deps.ticker ?? new WallTicker(this.clock, this.settings.tickMs);
     this.snap = idleSnapshot(this.clock.now());
     deps.video.addEventListener('error', this.onVideoError);
   }
@@ -226,10 +231,9 @@ export abstract class TileAttempts {
   }
 
   private scheduleTick(generation: number): void {
-    this.timers.set('tick', this.settings.tickMs, () => {
-      if (generation !== this.generation) return;
-      this.tick();
-      if (generation === this.generation) this.scheduleTick(generation);
+    this.stopTick?.();
+    this.stopTick = this.ticker.add(() => {
+      if (generation === this.generation) this.tick();
     });
   }
 
@@ -402,7 +406,8 @@ export abstract class TileAttempts {
     this.generation += 1;
     this.pictureThisAttempt = false;
     this.timers.clear('start');
-    this.timers.clear('tick');
+    this.stopTick?.();
+    this.stopTick = null;
     this.timers.clear('stable');
     this.picture.clear();
     this.slot.release(this.log);

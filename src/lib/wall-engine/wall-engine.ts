@@ -14,6 +14,7 @@ import { anyStarting, budgetTile, heldAtStart, planFor, START_OVERVIEW, wantsPic
 import { ProfileRefusals, type ProfileRefusal } from './profile-refusals';
 import { StartScheduler } from './start-scheduler';
 import { tileEventOf } from './tile-events';
+import { WallTicker } from './wall-ticker';
 import { areaOf, isStartingUp, startPriorityOf, type TileRecord } from './tile-record';
 import {
   TileSupervisor,
@@ -64,6 +65,7 @@ export class WallEngine {
   private loadSource: LoadSource | null;
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
+  private readonly ticker: WallTicker;
   private readonly events = new Emitter<{ rate: RateChange; tile: TileEvent }>((error) =>
     console.error('[wall] a rate or tile event listener failed:', error),
   );
@@ -90,6 +92,7 @@ export class WallEngine {
       ...(options.hiddenGraceMs !== undefined ? { hiddenGraceMs: options.hiddenGraceMs } : {}),
     };
     this.clock = options.clock ?? systemClock;
+    this.ticker = new WallTicker(this.clock, this.settings.tickMs);
     this.log = options.log ?? ((line) => console.info(line));
     this.decodeBudget = new DecodeBudget(
       options.decodeBudget === false ? { enabled: false } : (options.decodeBudget ?? {}),
@@ -150,6 +153,7 @@ export class WallEngine {
       capabilities: this.capabilities,
       settings: this.settings,
       clock: this.options.clock,
+      ticker: this.ticker,
       log: this.options.log,
       rateFor: () =>
         record
