@@ -119,10 +119,11 @@ describe('overview pictures in Chromium', () => {
       `[e2e] overview: ${keyframes.count} pictures in 8 s, ${keyframes.bursts} new pictures, longest gap ${Math.round(keyframes.longestGapMs)} ms`,
     );
     // A keyframe every 2 s and the picture right after it (shown 400 ms later): about 8 in 8 s, a new
-    // picture at least every GOP, against ~200 at full rate.
+    // picture every GOP, against ~200 at full rate. No keyframe skipped: no gap of two GOPs (a busy
+    // machine shows one a second late: 3.1 s seen at load 9).
     expect(keyframes.count).toBeGreaterThanOrEqual(3);
     expect(keyframes.count).toBeLessThanOrEqual(12);
-    expect(keyframes.longestGapMs).toBeLessThan(3_000);
+    expect(keyframes.longestGapMs).toBeLessThan(4_000);
     expect((await page.evaluate(() => overview.snapshot('cam'))).pictureIntervalMs).toBe(2000);
     expect(await page.evaluate(() => overview.stale('cam'))).toBeNull();
 

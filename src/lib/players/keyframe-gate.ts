@@ -132,6 +132,8 @@ export class KeyframeGate {
   private bodyLeft = 0;
   private bodyKeep = true;
   private inBody = false;
+  /** The tag whose body is being passed on is a picture. */
+  private bodyPicture = false;
 
   /** Subtracted from every timestamp passed on (mod 2^32). */
   private shift = 0;
@@ -146,7 +148,7 @@ export class KeyframeGate {
   private keyInterval: number | null = null;
 
   private keyframes = 0;
-  private picturesOut = 0;
+  private picturesWhole = 0;
   private droppedTags = 0;
   private droppedBytes = 0;
   private passedBytes = 0;
@@ -169,9 +171,13 @@ export class KeyframeGate {
     this.requested = rate;
   }
 
-  /** Video pictures passed on so far (their headers: a body may follow in later chunks). */
-  get picturesPassed(): number {
-    return this.picturesOut;
+  /**
+   * Video pictures passed on whole so far: body and PreviousTagSize. mpegts.js demuxes a tag only once
+   * its PreviousTagSize has come, so bytes handed on after a whole picture are demuxed to their end,
+   * and bytes cut before it leave the tag waiting (copied into mpegts.js's stash) for the next delivery.
+   */
+  get picturesComplete(): number {
+    return this.picturesWhole;
   }
 
   /** The rate the bytes passed on are at now (full only once a keyframe has come after overview). */
@@ -219,7 +225,10 @@ export class KeyframeGate {
         if (this.audioBody) this.collectAudio(chunk, i, take);
         this.bodyLeft -= take;
         i += take;
-        if (this.bodyLeft === 0) this.inBody = false;
+        if (this.bodyLeft === 0) {
+          this.inBody = false;
+          if (this.bodyPicture) this.picturesWhole += 1;
+        }
         continue;
       }
       // A tag header: collect it, then decide.
@@ -339,7 +348,6 @@ export class KeyframeGate {
         this.shift = (timestamp - (this.lastOutVideo + this.frameMs)) >>> 0;
       }
       this.gap = false;
-      this.picturesOut += 1;
       this.lastInVideo = timestamp;
       this.lastOutVideo = (timestamp - this.shift) >>> 0;
     } else if (picture) {
@@ -371,6 +379,7 @@ export class KeyframeGate {
       this.droppedBytes += headerLength;
     }
     this.bodyKeep = keep;
+    this.bodyPicture = picture && keep;
     this.bodyLeft = size - (headerLength - TAG_HEADER) + PREVIOUS_TAG_SIZE;
     this.inBody = this.bodyLeft > 0;
     this.headHave = 0;

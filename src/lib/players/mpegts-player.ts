@@ -235,7 +235,11 @@ export class MpegtsPlayer extends BasePlayer {
     const gate = this.gate;
     if (!gate) return undefined;
     return {
-      pictures: () => gate.picturesPassed,
+      // Whole pictures: a delivery then ends where a tag does, and mpegts.js demuxes all of it at once.
+      // (ZLMediaKit sends a tag's header, body and PreviousTagSize as three messages: counted at their
+      // headers, each delivery stopped four bytes short of its last picture, which mpegts.js held, with
+      // a copy, until the next one, 40–80 ms later.)
+      pictures: () => gate.picturesComplete,
       gather: () => (gate.rate === 'full' ? PICTURE_BATCH.pictures : 1),
       maxHoldMs: PICTURE_BATCH.maxHoldMs,
     };

@@ -129,7 +129,11 @@ export async function tracePage(page: BarePage, seconds: number, file: string): 
       document.addEventListener(type, () => { window.__mediaEvents[type] = (window.__mediaEvents[type] ?? 0) + 1; }, true);
   })()`);
   await page.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline.frame,viz,cc,media',
+    // BENCH_TRACE_CATEGORIES adds categories (e.g. disabled-by-default-devtools.timeline.invalidationTracking,
+    // to see what makes the page paint again).
+    categories: ['devtools.timeline,disabled-by-default-devtools.timeline.frame,viz,cc,media']
+      .concat(process.env.BENCH_TRACE_CATEGORIES ? [process.env.BENCH_TRACE_CATEGORIES] : [])
+      .join(','),
     transferMode: 'ReportEvents',
   });
   await sleep(seconds * 1000);
