@@ -10,6 +10,7 @@ import {
 } from '../../../../../electron/demo-platform/media';
 import type { MpegtsLoader } from '../../../../../src/lib/players/gated-loader';
 import { FakeMediaElement } from './fake-video';
+import { made } from './mpegts-stand-in';
 
 /**
  * An FLV tile's bitrate is what its connection brought, counted off the connection by our loader:
@@ -21,32 +22,7 @@ import { FakeMediaElement } from './fake-video';
 
 // mpegts.js is a browser bundle (it reads `self` at import): the adapter's contract with it is
 // tested against a recording stand-in, as in mpegts-player.test.ts; the loader and the bytes are real.
-const made = vi.hoisted(
-  () => [] as { config: Record<string, unknown>; handlers: Map<string, (...a: unknown[]) => void> }[],
-);
-vi.mock('mpegts.js', () => ({
-  default: {
-    Events: {
-      ERROR: 'error',
-      LOADING_COMPLETE: 'loading_complete',
-      MEDIA_INFO: 'media_info',
-      STATISTICS_INFO: 'statistics_info',
-    },
-    LoggingControl: { applyConfig: () => undefined },
-    getFeatureList: () => ({ mseLivePlayback: true }),
-    createPlayer(_source: unknown, config: Record<string, unknown>) {
-      const lib = { config, handlers: new Map<string, (...a: unknown[]) => void>() };
-      made.push(lib);
-      return {
-        on: (event: string, handler: (...a: unknown[]) => void) => lib.handlers.set(event, handler),
-        attachMediaElement: () => undefined,
-        load: () => undefined,
-        play: () => Promise.resolve(),
-        destroy: () => undefined,
-      };
-    },
-  },
-}));
+vi.mock('mpegts.js', () => import('./mpegts-stand-in'));
 
 const { MpegtsPlayer } = await import('../../../../../src/lib/players/mpegts-player');
 

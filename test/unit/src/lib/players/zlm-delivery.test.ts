@@ -10,6 +10,7 @@ import {
 import { flvTagParts } from '../../../../../electron/demo-platform/media/flv-muxer';
 import type { MpegtsLoader } from '../../../../../src/lib/players/gated-loader';
 import { FakeMediaElement } from './fake-video';
+import { made } from './mpegts-stand-in';
 
 /**
  * What a WS-FLV tile hands mpegts.js when the stream comes as ZLMediaKit sends it: the file header in
@@ -20,29 +21,7 @@ import { FakeMediaElement } from './fake-video';
  * the real loader, keyframe gate and batching; mpegts.js itself is a recording stand-in.
  */
 
-const made = vi.hoisted(() => [] as { config: Record<string, unknown> }[]);
-vi.mock('mpegts.js', () => ({
-  default: {
-    Events: {
-      ERROR: 'error',
-      LOADING_COMPLETE: 'loading_complete',
-      MEDIA_INFO: 'media_info',
-      STATISTICS_INFO: 'statistics_info',
-    },
-    LoggingControl: { applyConfig: () => undefined },
-    getFeatureList: () => ({ mseLivePlayback: true }),
-    createPlayer(_source: unknown, config: Record<string, unknown>) {
-      made.push({ config });
-      return {
-        on: () => undefined,
-        attachMediaElement: () => undefined,
-        load: () => undefined,
-        play: () => Promise.resolve(),
-        destroy: () => undefined,
-      };
-    },
-  },
-}));
+vi.mock('mpegts.js', () => import('./mpegts-stand-in'));
 
 const { MpegtsPlayer } = await import('../../../../../src/lib/players/mpegts-player');
 
