@@ -77,7 +77,7 @@ export class KioskPin {
 /** Tries before the first wait. */
 export const FREE_PIN_TRIES = 3;
 /** The wait after the free tries; it doubles with each wrong PIN after, to PIN_LONGEST_WAIT_MS. */
-export const PIN_FIRST_WAIT_MS = 30_000;
+const PIN_FIRST_WAIT_MS = 30_000;
 const PIN_LONGEST_WAIT_MS = 15 * 60_000;
 
 /**

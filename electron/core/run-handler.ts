@@ -19,7 +19,7 @@ export type CoreHandlers = {
 };
 
 /** Bad input, as the error half of a Result: the problems summed up in English, and coded. */
-export function invalidInput(details: CodedFieldProblem[]): { ok: false; error: AppError } {
+function invalidInput(details: CodedFieldProblem[]): { ok: false; error: AppError } {
   const safe = details.map(redactProblem);
   return {
     ok: false,

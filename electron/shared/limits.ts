@@ -59,7 +59,7 @@ const REFUSED = /[\u0000-\u001f\u007f-\u009f]|[\u061c\u200e\u200f\u202a-\u202e\u
  * Why a text is refused, as a code (`problem.text.control`, `problem.text.bidi`) with the character
  * as U+XXXX (never the text itself: it may be a secret) and its English words; undefined when it is not.
  */
-export function refusedCharacterProblem(
+function refusedCharacterProblem(
   text: string,
 ): { code: string; character: string; message: string } | undefined {
   const hit = REFUSED.exec(text);

@@ -29,7 +29,6 @@ export const RoomNameSchema = z
   .min(1, 'a name is required')
   .max(LIMITS.id, `at most ${LIMITS.id} characters`)
   .regex(ROOM_NAME_PATTERN, 'letters, digits, ".", "_" or "-", starting with a letter or digit');
-export type RoomName = z.infer<typeof RoomNameSchema>;
 
 /** What a topic root is made of (a `pattern` in the provisioning JSON Schema). */
 export const ROOM_ROOT_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
@@ -81,7 +80,7 @@ export const RoomViewSchema = z
 export type RoomView = z.infer<typeof RoomViewSchema>;
 
 /** What a screen is told to show: a view, a tour (provisioning file's tour shape), or nothing. */
-export const RoomCommandSchema = z.union([
+const RoomCommandSchema = z.union([
   z.object({ view: RoomViewSchema }).strict(),
   z.object({ tour: TourFileSchema }).strict(),
   z.object({ clear: z.literal(true) }).strict(),
@@ -98,10 +97,10 @@ export const RoomDesiredSchema = z.intersection(z.object({ rev: revision, by, at
 export type RoomDesired = z.infer<typeof RoomDesiredSchema>;
 
 /** How one tile of a screen is doing, as its wall sees it. */
-export const RoomTileStateSchema = z.enum(['playing', 'connecting', 'stalled', 'failed', 'idle', 'paused']);
+const RoomTileStateSchema = z.enum(['playing', 'connecting', 'stalled', 'failed', 'idle', 'paused']);
 export type RoomTileState = z.infer<typeof RoomTileStateSchema>;
 
-export const RoomReportedTileSchema = z.object({
+const RoomReportedTileSchema = z.object({
   column: z.number().int().min(1).max(LIMITS.gridSide),
   row: z.number().int().min(1).max(LIMITS.gridSide),
   deviceKey: plainText(LIMITS.deviceKey),
@@ -175,13 +174,12 @@ export const RoomBrokerUrlSchema = z
   );
 
 /** This PC hosting the broker itself (aedes in the core): loopback only unless an interface is chosen. */
-export const RoomHostedBrokerSchema = z.object({
+const RoomHostedBrokerSchema = z.object({
   enabled: z.boolean(),
   /** The address to listen on; anything but loopback requires a username and password. */
   host: z.string().trim().min(1).max(255).default('127.0.0.1'),
   port: z.number().int().min(1).max(65535).default(1883),
 });
-export type RoomHostedBroker = z.infer<typeof RoomHostedBrokerSchema>;
 
 /** The room's settings (profile-independent); the broker's password lives in the vault, never here. */
 export const RoomConfigSchema = z.object({
@@ -212,7 +210,7 @@ export const RoomConfigureInputSchema = RoomConfigSchema.extend({
 export type RoomConfigureInput = z.input<typeof RoomConfigureInputSchema>;
 
 /** The bus as this PC sees it. */
-export const RoomConnectionSchema = z.object({
+const RoomConnectionSchema = z.object({
   state: z.enum(['off', 'connecting', 'online', 'away']),
   /** Since when in this state (ISO time). */
   since: at.nullable(),
@@ -227,7 +225,7 @@ export const RoomConnectionSchema = z.object({
 export type RoomConnection = z.infer<typeof RoomConnectionSchema>;
 
 /** One screen of the room, as the bus says (the console's list; this PC's own screens among them). */
-export const RoomScreenStatusSchema = z.object({
+const RoomScreenStatusSchema = z.object({
   name: RoomNameSchema,
   /** One of this PC's screens. */
   local: z.boolean(),

@@ -22,7 +22,7 @@ export interface ProfileTroubleActionsProps {
 const PROFILE_KINDS = new Set(['auth', 'forbidden', 'not-found', 'network', 'timeout', 'bad-response']);
 
 /** Whether an error may be the active profile's fault; the app losing its own service is not. */
-export function isProfileTrouble(error: Pick<AppError, 'kind' | 'message'>): boolean {
+function isProfileTrouble(error: Pick<AppError, 'kind' | 'message'>): boolean {
   return PROFILE_KINDS.has(error.kind) && plainError(error).technical === undefined;
 }
 

@@ -8,7 +8,7 @@ import type { OperatorEventWords } from '../../electron/shared/contract';
  * Until the log's writer is installed (the app shell does it at start), events are kept in a small
  * queue and flushed when it is.
  */
-export type OperatorEventKind =
+type OperatorEventKind =
   | 'stale'
   | 'failed'
   | 'recovered'

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext } from 'react';
 import type { WallDevice } from './wall-device';
 
 /** What putting several devices on the wall did, for the catalog to say. */
@@ -16,14 +16,8 @@ export interface PutManyResult {
 /**
  * Put several devices on the wall in one action (a product page, a multi-selection): they fill the
  * free tiles in reading order, as one undoable edit. The app shell wires the wall's command in; the
- * catalog calls it through `usePutManyOnWall`.
+ * catalog reads it from `PutManyOnWallContext`.
  */
 export type PutManyOnWall = (devices: readonly WallDevice[]) => PutManyResult;
 
 export const PutManyOnWallContext = createContext<PutManyOnWall | null>(null);
-
-export function usePutManyOnWall(): PutManyOnWall {
-  const put = useContext(PutManyOnWallContext);
-  if (!put) throw new Error('usePutManyOnWall: no PutManyOnWallContext above (the app shell provides it)');
-  return put;
-}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   /** Path and query exactly as received. */
   url: string;
@@ -11,7 +11,7 @@ export interface RecordedRequest {
   body: string;
 }
 
-export type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
+type Handler = (req: RecordedRequest, res: ServerResponse) => void | Promise<void>;
 
 /**
  * A loopback HTTP server whose every answer a test scripts: wrappers, garbage, silence, echoes.

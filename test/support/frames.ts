@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /** What a video element has decoded and presented so far. */
-export interface FrameCounts {
+interface FrameCounts {
   /** getVideoPlaybackQuality().totalVideoFrames: pictures decoded (presented or dropped). */
   decoded: number;
   /** Pictures presented, counted by requestVideoFrameCallback (0 unless installFrameCounter ran). */
@@ -33,7 +33,7 @@ export async function installFrameCounter(page: Page, selector: string): Promise
   }, COUNTER);
 }
 
-export async function readFrameCounts(page: Page, selector: string): Promise<FrameCounts> {
+async function readFrameCounts(page: Page, selector: string): Promise<FrameCounts> {
   return page.locator(selector).evaluate((el, key) => {
     const video = el as HTMLVideoElement & Record<string, number>;
     return {

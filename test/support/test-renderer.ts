@@ -9,7 +9,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * The renderer the e2e tests and benchmarks serve: a folder of their own (out/test-renderer), so a
  * developer's `npm run web` rebuilding out/renderer never pulls files away mid-test.
  */
-export const TEST_RENDERER_DIR = path.join(ROOT, 'out', 'test-renderer');
+const TEST_RENDERER_DIR = path.join(ROOT, 'out', 'test-renderer');
 
 /**
  * Set by the e2e projects' global set-up (test/support/e2e-global-setup.ts) once it has built the

@@ -11,7 +11,7 @@ import { startWebShell, type WebShell } from '../../electron/web-shell/server';
 import { launchChromium } from './chromium';
 
 /** A `securitypolicyviolation` the page reported, or a CSP complaint Chromium logged. */
-export interface CspViolation {
+interface CspViolation {
   directive: string;
   blockedURI: string;
   sourceFile?: string;

@@ -5,7 +5,7 @@ import type { ErrorParams } from '../../shared/domain';
 import { ROOM_MESSAGE_MAX_BYTES } from '../../shared/room';
 import { hostedBrokerNeedsLogin } from './hosted-broker-address';
 
-export { hostedBrokerNeedsLogin, isLoopbackHost } from './hosted-broker-address';
+export { isLoopbackHost } from './hosted-broker-address';
 
 /**
  * The room's broker hosted by this PC (aedes inside the core), for a room of one or a few PCs.

@@ -9,7 +9,7 @@ type MessageListener = (topic: string, payload: Buffer, retained: boolean) => vo
 type DroppedListener = (topic: string, bytes: number, retained: boolean) => void;
 
 /** Between reconnect attempts: short enough that a screen is back within seconds of its broker. */
-export const ROOM_RECONNECT_MS = 3_000;
+const ROOM_RECONNECT_MS = 3_000;
 /** How long a TCP/TLS connect plus the CONNACK may take before the attempt counts as failed. */
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Keep-alive: a broker that vanished without closing the socket is noticed within ~1.5 × this. */

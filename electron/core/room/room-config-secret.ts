@@ -6,10 +6,10 @@ import { redactor } from '../redact';
 import { VersionedStore } from '../versioned-store';
 
 /** The redactor's owner of the broker password: every log line and error hides it. */
-export const ROOM_PASSWORD_OWNER = 'room:broker-password';
+const ROOM_PASSWORD_OWNER = 'room:broker-password';
 
 /** Where the broker password is kept: its own document, beside (never inside) the room's settings. */
-export const ROOM_SECRET_KEY = 'room-secret';
+const ROOM_SECRET_KEY = 'room-secret';
 
 const StoredRoomSecretSchema = z.object({
   /** The password, encrypted by the vault's cipher (base64); null when none is stored. */

@@ -32,7 +32,7 @@ export type RoomPasswordChange =
   { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; password: string; acceptWeakStorage?: boolean };
 
 /** Where the room's settings are kept (`room.json` in the data folder, like `settings.json`). */
-export const ROOM_CONFIG_KEY = 'room';
+const ROOM_CONFIG_KEY = 'room';
 
 /**
  * The room's settings (profile-independent) and its broker password.
@@ -257,20 +257,4 @@ export function roomConfigProblems(
     else seen.set(screen.name.toLowerCase(), i);
   });
   return problems;
-}
-
-/**
- * The store as the room service reads it (`RoomSettingsSource` in room-service.ts): the settings,
- * the password (only when bound to the configured broker), and a call on every change.
- */
-export function roomSettingsSource(store: RoomConfigStore): {
-  current(): Promise<RoomConfig>;
-  password(): Promise<string | null>;
-  onChange(listener: () => void): () => void;
-} {
-  return {
-    current: () => store.config(),
-    password: async () => (await store.current()).password,
-    onChange: (listener) => store.onChange(() => listener()),
-  };
 }

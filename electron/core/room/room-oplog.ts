@@ -10,7 +10,7 @@ const clip = (text: string) =>
   text.length > OPLOG_LIMITS.reason ? `${text.slice(0, OPLOG_LIMITS.reason - 1)}…` : text;
 
 /** "view "Lobby" (4 tiles)", "tour "Night round"", "nothing (cleared)". */
-export function describeCommand(command: RoomCommand): string {
+function describeCommand(command: RoomCommand): string {
   if ('view' in command) {
     const n = command.view.tiles.length;
     const name = command.view.name ?? command.view.id;

@@ -130,7 +130,7 @@ export class RoomRoster {
 }
 
 /** Told something the screen has neither applied nor refused yet. */
-export function isPending(desired: RoomDesired | null, reported: RoomReported | null): boolean {
+function isPending(desired: RoomDesired | null, reported: RoomReported | null): boolean {
   if (!desired) return false;
   if (desired.rev <= (reported?.rev ?? 0)) return false;
   const refused = reported?.rejected?.rev;

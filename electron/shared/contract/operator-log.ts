@@ -49,7 +49,7 @@ const OPLOG_FAILURE_REASONS = [
 ] as const;
 
 /** What the load monitor found, with its figure (percent, ms, seconds, or Compute Pressure's state). */
-export const OplogLoadCauseSchema = z.discriminatedUnion('kind', [
+const OplogLoadCauseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.enum(['dropped', 'not-shown', 'busy']), percent: z.number() }),
   z.object({ kind: z.literal('late'), ms: z.number() }),
   z.object({ kind: z.enum(['behind', 'behind-growing']), seconds: z.number() }),
@@ -65,7 +65,7 @@ const count = z.number().int().min(0).max(1_000_000);
  * operator reads it in (the renderer's catalogs), whenever that is. Stored beside `reason`, the
  * English text, which the CSV export and entries written before this existed keep.
  */
-export const OperatorEventWordsSchema = z.discriminatedUnion('kind', [
+const OperatorEventWordsSchema = z.discriminatedUnion('kind', [
   /** A tile went stale or failed: the failure's reason and the engine's or platform's detail. */
   z.object({
     kind: z.literal('tile-trouble'),

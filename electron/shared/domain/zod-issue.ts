@@ -39,7 +39,7 @@ function plainParams(params: Record<string, unknown>): ErrorParams {
  * A refinement may choose its own code: `ctx.addIssue({code: 'custom', params: {code, ...}})` or
  * `.refine(f, {message, params: {code, ...}})` gives that code and those parameters.
  */
-export function issueCode(issue: z.core.$ZodIssue): IssueCode {
+function issueCode(issue: z.core.$ZodIssue): IssueCode {
   switch (issue.code) {
     case 'too_big':
       if (issue.exact)

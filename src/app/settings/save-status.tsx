@@ -38,7 +38,7 @@ export function useSectionDraft<S, D>(source: S, draftOf: (source: S) => D) {
 }
 
 /** "Not saved: why", "Changed, not saved yet" or "✓ Saved at 12:04": the line beside a section's Save. */
-export function SaveStatus({ state, dirty, testId }: { state: SaveState; dirty: boolean; testId?: string }) {
+function SaveStatus({ state, dirty, testId }: { state: SaveState; dirty: boolean; testId?: string }) {
   const { t } = useTranslation('settings');
   return (
     <span className="settings-status small" role="status" data-testid={testId}>

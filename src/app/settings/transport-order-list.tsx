@@ -4,7 +4,7 @@ import { TransportSchema, type Transport } from '../../../electron/shared/settin
 import { Button } from '../../components/button';
 
 /** Each transport by its technical name (the same in every language); what it is comes from the catalog. */
-export const TRANSPORT_NAMES: Record<Transport, string> = {
+const TRANSPORT_NAMES: Record<Transport, string> = {
   'ws-flv': 'WS-FLV',
   flv: 'HTTP-FLV',
   hls: 'HLS',

@@ -4,7 +4,7 @@ import type { ListedDevice, ListedProduct } from './odd-fields';
 import type { PageSize } from './paging';
 
 /** What the catalog shows of the products and of one product's devices, page by page. */
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface ProductsView {
   items: ListedProduct[];

@@ -6,7 +6,7 @@ import type { Device, Product } from '../../../electron/shared/domain';
  * flag) does not fail its page; the value as it came is kept in `odd`, field by field, to be shown raw
  * and marked, while the record's own field holds a neutral stand-in.
  */
-export type Listed<T> = T & { odd?: Record<string, unknown> };
+type Listed<T> = T & { odd?: Record<string, unknown> };
 export type ListedDevice = Listed<Device>;
 export type ListedProduct = Listed<Product>;
 

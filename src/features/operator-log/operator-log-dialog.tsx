@@ -32,7 +32,7 @@ function timeOf(value: string, end: boolean): number | undefined {
   return parseLogTime(value, end) ?? undefined;
 }
 
-export function filterOf(draft: FilterDraft): OperatorLogFilter {
+function filterOf(draft: FilterDraft): OperatorLogFilter {
   const from = timeOf(draft.from, false);
   const to = timeOf(draft.to, true);
   return {

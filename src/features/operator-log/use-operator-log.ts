@@ -9,7 +9,7 @@ import {
 import { api } from '../../lib/bridge';
 
 /** Entries fetched at a time. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 /** After an `oplog:appended`, the new entries are read this much later (events come in bursts). */
 const REFRESH_MS = 300;
 

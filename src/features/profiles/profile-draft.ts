@@ -75,7 +75,7 @@ export function draftFromProfile(profile: ProfileView): ProfileDraft {
 }
 
 /** The override to save: the fields typed, trimmed; undefined when both are blank (no override). */
-export function mediaHostOf(draft: Pick<ProfileDraft, 'mediaHost'>): ProfileSaveInput['mediaHost'] {
+function mediaHostOf(draft: Pick<ProfileDraft, 'mediaHost'>): ProfileSaveInput['mediaHost'] {
   const http = draft.mediaHost.http.trim();
   const https = draft.mediaHost.https.trim();
   if (!http && !https) return undefined;

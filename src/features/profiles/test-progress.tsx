@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { formatNumber } from '../../i18n/format';
 
 /** How long the platform has to answer one try of the connection test (the core's request timeout). */
-export const TEST_TRY_SECONDS = 10;
+const TEST_TRY_SECONDS = 10;
 
 export interface TestProgressProps {
   /** When the test started (epoch ms). */

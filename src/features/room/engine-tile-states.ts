@@ -2,7 +2,7 @@ import type { RoomTileState } from '../../../electron/shared/room';
 import type { TileState, WallEngine } from '../../lib/wall-engine';
 
 /** The engine's word for a tile's state, in the room's (the topic contract's) words. */
-export const ROOM_STATE_OF: Record<TileState, RoomTileState> = {
+const ROOM_STATE_OF: Record<TileState, RoomTileState> = {
   idle: 'idle',
   starting: 'connecting',
   reconnecting: 'connecting',

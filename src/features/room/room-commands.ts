@@ -15,7 +15,7 @@ import { roomViewOfLayout, roomViewProblem, withDeviceAt } from './room-view';
 export type SendOutcome = { ok: true; rev: number; queued: boolean } | { ok: false; message: string };
 
 /** Tell a screen what to show; the core numbers the revision and keeps it on the broker. */
-export async function sendCommand(screen: string, command: RoomCommand): Promise<SendOutcome> {
+async function sendCommand(screen: string, command: RoomCommand): Promise<SendOutcome> {
   const result = await api.room.send({ screen, command });
   return result.ok
     ? { ok: true, rev: result.value.rev, queued: result.value.queued ?? false }

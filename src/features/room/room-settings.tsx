@@ -21,7 +21,7 @@ export type RoomSaveState =
   { kind: 'saving' } | { kind: 'saved'; at: number } | { kind: 'failed'; error: AppError } | null;
 
 /** What the Settings dialog's row of Save, Revert and status is given (its `SaveActions`). */
-export interface RoomSaveActionsProps {
+interface RoomSaveActionsProps {
   label: string;
   state: RoomSaveState;
   dirty: boolean;

@@ -26,7 +26,7 @@ export const isRoomLayout = (layout: Pick<Layout, 'id'> | null, screen: string |
  * What the wall calls a view the room sent: "Room: Lobby" (the screen's name when it has none), in
  * the language of the moment it arrives (it is the name of an unsaved view on this wall).
  */
-export const roomLayoutName = (view: Pick<RoomView, 'name'>, screen: string): string =>
+const roomLayoutName = (view: Pick<RoomView, 'name'>, screen: string): string =>
   i18next.t('room:wall.layoutName', { name: view.name?.trim() || screen }).slice(0, 100);
 
 /**
@@ -124,7 +124,7 @@ function roomTile(tile: LayoutTile): LayoutTile {
 }
 
 /** An empty view of a grid. */
-export const emptyRoomView = (grid: LayoutGrid, name?: string): RoomView => ({
+const emptyRoomView = (grid: LayoutGrid, name?: string): RoomView => ({
   ...(name ? { name } : {}),
   grid,
   tiles: [],

@@ -3,7 +3,7 @@ import { TemplateDraftSchema, type TemplateDraft } from './template-draft';
 import { whyNotKept, type UiState } from './ui-state';
 
 /** Bump when the stored shape changes; an older version is migrated in readStoredDraft. */
-export const DRAFT_VERSION = 1;
+const DRAFT_VERSION = 1;
 
 const StoredDraftSchema = z.object({
   version: z.literal(DRAFT_VERSION),

@@ -1,14 +1,14 @@
 import type { UiState } from './ui-state';
 
 /** How many project keys are remembered per profile (most recently used first). */
-export const MAX_KNOWN_KEYS = 20;
+const MAX_KNOWN_KEYS = 20;
 
-export function knownKeysKey(profileId: string | null): string {
+function knownKeysKey(profileId: string | null): string {
   return `templates.project-keys.${profileId ?? '_none'}`;
 }
 
 /** The remembered list, or [] when there is none or it is not a list of keys (never throws). */
-export function readKnownKeys(value: unknown): string[] {
+function readKnownKeys(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return uniqueKeys(value.filter((k): k is string => typeof k === 'string'));
 }

@@ -15,7 +15,7 @@ export const DATA_TYPES = TemplateDataTypeSchema.options;
  * string so an imported, unsupported type ("BOOLEAN") can be shown and fixed rather than lost.
  * `extra` holds map keys of an import that no type takes, shown so they can be removed.
  */
-export const ParameterDraftSchema = z.object({
+const ParameterDraftSchema = z.object({
   /** Stable for the life of the draft: React key, focus and per-field state survive a reorder. */
   key: z.string(),
   identifier: z.string(),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** The button that opened the panel: it names the panel's container in aria-controls (the top bar's toggle). */
-export function findOpener(panel: HTMLElement | null): HTMLElement | null {
+function findOpener(panel: HTMLElement | null): HTMLElement | null {
   const container = panel?.closest<HTMLElement>('[id]');
   if (!container) return null;
   return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(container.id)}"]`);

@@ -15,8 +15,8 @@ import { useLayoutEffect, type RefObject } from 'react';
  * A fixed set of widths cannot do this: what fits depends on the language, the font, the catalog's
  * width beside the wall and what the bar has to say now; so the bar measures itself.
  */
-export const FIT_STEPS = ['full', 'short', 'compact', 'tight'] as const;
-export type FitStep = (typeof FIT_STEPS)[number];
+const FIT_STEPS = ['full', 'short', 'compact', 'tight'] as const;
+type FitStep = (typeof FIT_STEPS)[number];
 
 /**
  * The first step at which the bar's items fit it (the last when none does), set as `data-fit`. A
@@ -26,7 +26,7 @@ export type FitStep = (typeof FIT_STEPS)[number];
  *
  * `from`: the first step tried (the steps before it are known not to fit).
  */
-export function fitStatusBar(bar: HTMLElement, from: FitStep = 'full'): FitStep {
+function fitStatusBar(bar: HTMLElement, from: FitStep = 'full'): FitStep {
   const warning = bar.querySelector<HTMLElement>('.wall-status-warning');
   for (const step of FIT_STEPS.slice(FIT_STEPS.indexOf(from))) {
     if (bar.dataset.fit !== step) bar.dataset.fit = step;

@@ -220,7 +220,7 @@ let stopWatch: (() => void) | null = null;
  * it): the tour gives the wall back, so what was done shows at once. Once; returns the stop. The
  * composition root calls it; starting a tour starts it otherwise (it only acts while one runs).
  */
-export function startTourWallWatch(): () => void {
+function startTourWallWatch(): () => void {
   stopWatch ??= useWallStore.subscribe((s, prev) => {
     if (s.layout === prev.layout || !useTourStore.getState().running) return;
     useTourStore.getState().stop(i18next.t('wall:tourNotice.wallChanged'));

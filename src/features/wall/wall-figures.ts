@@ -23,7 +23,7 @@ export const WARN_SHARE = 0.85;
  * of "overloaded": it is then not called overload (the gauge would contradict it), but late or
  * dropped pictures from something else.
  */
-export const AGREE_SHARE = 0.5;
+const AGREE_SHARE = 0.5;
 
 /** The built-in estimate for a machine with this many logical cores. */
 export function estimatedPixelRate(cores: number | undefined): number {

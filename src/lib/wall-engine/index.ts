@@ -107,5 +107,3 @@ export { TileSupervisor, type TileSnapshot, type TileState, type TileStats } fro
 export { observeVisibility } from './visibility';
 export type { TriedTransport } from './transport-fallback';
 export { failureDetailText } from './failure';
-export { engineDetailText } from './engine-detail-words';
-export { loadCauseText } from './load-words';

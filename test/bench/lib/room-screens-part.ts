@@ -14,7 +14,7 @@ export const SCREENS_PC = 'bench-wall';
 export const screenNames = (n: number): string[] => Array.from({ length: n }, (_, i) => `wall-${i + 1}`);
 const ROUND_TIMEOUT_MS = 60_000;
 
-export interface ScreenSend {
+interface ScreenSend {
   screen: string;
   round: number;
   rev: number;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 
 /** How the fixture spells its import: every form must be caught, not only `import x from`. */
-export type ImportForm = 'export-all' | 'side-effect' | 'type-only' | 'dynamic';
+type ImportForm = 'export-all' | 'side-effect' | 'type-only' | 'dynamic';
 
 export type Fixture = {
   /** Where the linted file pretends to live, from the repository root. */
@@ -42,7 +42,7 @@ export type BadFixture = Fixture & {
 };
 
 /** Folders of src/features: each is a feature. */
-export const features = readdirSync(path.join(repoRoot, 'src/features'), { withFileTypes: true })
+const features = readdirSync(path.join(repoRoot, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
   .sort();

@@ -98,7 +98,7 @@ const HOSTILE: readonly (() => unknown)[] = [
   ...POLLUTION.map((p) => () => structuredClone(p)),
 ];
 
-export function hostileValue(rng: Rng): unknown {
+function hostileValue(rng: Rng): unknown {
   return pick(rng, HOSTILE)();
 }
 
@@ -142,7 +142,7 @@ export function mutate(rng: Rng, valid: unknown): unknown {
 }
 
 /** A valid provisioning document, to mutate inside its text. */
-export const PROVISIONING_DOC = {
+const PROVISIONING_DOC = {
   version: 1,
   profiles: [
     {
@@ -177,7 +177,7 @@ export const PROVISIONING_DOC = {
 };
 
 /** A valid views document, to mutate inside its text. */
-export const VIEWS_DOC = {
+const VIEWS_DOC = {
   format: 'control-room-wall/views',
   version: 1,
   views: [

@@ -12,7 +12,7 @@ export interface RawResponse {
   text: string;
 }
 
-export interface RawRequest {
+interface RawRequest {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
@@ -50,7 +50,7 @@ export async function writeFakeRenderer(dir: string): Promise<void> {
   await writeFile(path.join(dir, 'assets', 'app-1a2b.css'), 'body { margin: 0; }\n');
 }
 
-export function rawRequest(
+function rawRequest(
   port: number,
   pathAndQuery: string,
   options: RawRequest = {},

@@ -59,7 +59,7 @@ export function reachState(link: RoomLink, state: RoomLink['state']): Promise<st
 }
 
 /** Every state and reason the link goes through, from now on. */
-export function recordStates(link: RoomLink): Array<{ state: string; reason: string | null }> {
+function recordStates(link: RoomLink): Array<{ state: string; reason: string | null }> {
   const seen: Array<{ state: string; reason: string | null }> = [];
   link.onState((state, reason) => seen.push({ state, reason }));
   return seen;
@@ -92,7 +92,7 @@ async function isListening(port: number): Promise<boolean> {
 }
 
 /** A TCP relay in front of the broker: cut() drops every connection as a failing network would. */
-export async function startRelay(
+async function startRelay(
   targetPort: number,
 ): Promise<{ port: number; cut(): void; close(): Promise<void> }> {
   const pairs = new Set<Socket>();

@@ -5,7 +5,7 @@ import { WebSocket } from 'ws';
 const CHECK_EVERY_MS = 50;
 
 /** One chunk as it arrived, with when (ms since the request was sent). */
-export interface Arrival {
+interface Arrival {
   at: number;
   bytes: number;
 }

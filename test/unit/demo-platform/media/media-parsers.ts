@@ -50,7 +50,7 @@ export function flvPictures(tags: FlvTag[]): { timestamp: number; key: boolean; 
 }
 
 /** CRC-32/MPEG-2, bit by bit (deliberately not the server's table version). */
-export function crc32(data: Uint8Array): number {
+function crc32(data: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of data) {
     crc ^= byte << 24;

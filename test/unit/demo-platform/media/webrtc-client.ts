@@ -5,7 +5,7 @@ import {
 } from '../../../../electron/demo-platform/media/webrtc-peer';
 
 /** One RTP packet as it arrived, with what the H.264 payload starts with. */
-export interface RtpArrival {
+interface RtpArrival {
   /** performance.now() when it arrived (the demo's timeline runs on the same clock). */
   at: number;
   timestamp: number;
