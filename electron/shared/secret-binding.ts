@@ -63,10 +63,7 @@ export function rebindWords(reason: RebindReason): string {
  * The reason as a code and parameters for the renderer to word (`errors:secret.<code>`), for the
  * secret field `name`: a field's name, origins and hosts, key names; never a value.
  */
-function rebindCode(
-  reason: RebindReason | undefined,
-  name: string,
-): { code: string; params: ErrorParams } {
+function rebindCode(reason: RebindReason | undefined, name: string): { code: string; params: ErrorParams } {
   if (reason === undefined) return { code: 'secret.notStored', params: { name } };
   switch (reason.kind) {
     case 'new-profile':

@@ -9,14 +9,7 @@ import type { OperatorEventWords } from '../../electron/shared/contract';
  * queue and flushed when it is.
  */
 type OperatorEventKind =
-  | 'stale'
-  | 'failed'
-  | 'recovered'
-  | 'assigned'
-  | 'cleared'
-  | 'tour-switch'
-  | 'degraded'
-  | 'restored';
+  'stale' | 'failed' | 'recovered' | 'assigned' | 'cleared' | 'tour-switch' | 'degraded' | 'restored';
 
 export interface OperatorEvent {
   kind: OperatorEventKind;

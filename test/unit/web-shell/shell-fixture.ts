@@ -50,11 +50,7 @@ export async function writeFakeRenderer(dir: string): Promise<void> {
   await writeFile(path.join(dir, 'assets', 'app-1a2b.css'), 'body { margin: 0; }\n');
 }
 
-function rawRequest(
-  port: number,
-  pathAndQuery: string,
-  options: RawRequest = {},
-): Promise<RawResponse> {
+function rawRequest(port: number, pathAndQuery: string, options: RawRequest = {}): Promise<RawResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.host !== null) headers.host = options.host ?? `127.0.0.1:${port}`;
   return new Promise((resolve, reject) => {
