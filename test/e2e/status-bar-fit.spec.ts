@@ -21,6 +21,8 @@ import { englishWords } from './pages/english-scan';
 const SCREENS = '.tmp/screens';
 const SCREEN_NAME = 'lobby-wall';
 const WIDTHS = [1280, 1366, 1920] as const;
+/** The bar's steps (full, short, compact, tight): one try of every step changes `data-fit` this often at most. */
+const FIT_STEPS_COUNT = 4;
 let wall: WallSession;
 let page: Page;
 let broker: TestBroker;
@@ -187,6 +189,16 @@ describe('the wall’s status bar at 1280, 1366 and 1920 px, in English and Chin
     // New figures every second at a step that still fits: the bar keeps its step, without trying
     // the wider ones again at each figure (each try a style, a layout and a repaint of the page).
     await page.setViewportSize({ width: 1280, height: 720 });
+    await expect
+      .poll(
+        async () => {
+          const first = await bar.getAttribute('data-fit');
+          await page.waitForTimeout(1_000);
+          return first === (await bar.getAttribute('data-fit'));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const { fit } = await shownItems(page);
     expect(fit).not.toBe('full');
     const changes = await bar.evaluate(
@@ -207,7 +219,10 @@ describe('the wall’s status bar at 1280, 1366 and 1920 px, in English and Chin
         }),
     );
     expect(changes.words, 'the figures changed meanwhile').toBeGreaterThan(0);
-    expect(changes.fit).toBe(0);
+    // Trying every step at each new figure changed it 16 times in these 4 s (quiet machine). Figures
+    // that shrink by more than two or three characters (a busy machine's load, the bitrate) may ask
+    // for one try of every step: up to four changes, from `tight` back to it.
+    expect(changes.fit).toBeLessThanOrEqual(FIT_STEPS_COUNT);
     await wall.settings({ sustainedPixelRate: null });
   }, 300_000);
 });

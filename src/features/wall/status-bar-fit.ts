@@ -50,6 +50,14 @@ function itemsWidth(bar: HTMLElement): number {
   return width;
 }
 
+/**
+ * How much less the items must ask for than when their step was chosen before the wider steps are
+ * tried again (px): two or three characters. Less, and a figure that shrinks by a digit now and then
+ * ("Load 100 %" → "Load 98 %") made the bar try every step again, which on a busy wall was as often as
+ * the figures change.
+ */
+const REFIT_SLACK_PX = 24;
+
 /** A step chosen, and what the items asked for at it then. */
 interface Settled {
   step: FitStep;
@@ -58,9 +66,10 @@ interface Settled {
 
 /**
  * Fit again after the words changed, without trying every step: the step shown stays while it still
- * fits and its items ask for no less than when it was chosen (the steps before it did not fit then,
- * and would not now); words that no longer fit move on from it; words that ask for less try every
- * step again. Returns the step chosen now, or null when the one shown stays.
+ * fits and its items ask for no less than when it was chosen, give or take REFIT_SLACK_PX (the steps
+ * before it did not fit then, and would not now); words that no longer fit move on from it; words that
+ * ask for clearly less try every step again. Returns the step chosen now, or null when the one shown
+ * stays.
  *
  * Why: the bar's figures change every second, and each try of a step is a style and layout of the page
  * and a repaint of the bar; on a busy wall with a warning shown, trying every step from `full` at each
@@ -68,7 +77,7 @@ interface Settled {
  */
 function refitStatusBar(bar: HTMLElement, settled: Settled | null): FitStep | null {
   if (!settled || bar.dataset.fit !== settled.step || settled.step === 'full') return fitStatusBar(bar);
-  if (itemsWidth(bar) < settled.width) return fitStatusBar(bar);
+  if (itemsWidth(bar) < settled.width - REFIT_SLACK_PX) return fitStatusBar(bar);
   const warning = bar.querySelector<HTMLElement>('.wall-status-warning');
   if (fitsAsShown(bar, warning, settled.step)) return null;
   const next = FIT_STEPS[FIT_STEPS.indexOf(settled.step) + 1];
