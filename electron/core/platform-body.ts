@@ -1,4 +1,5 @@
 import { PlatformError } from './platform-error';
+import { joinBytes } from '../shared/join-bytes';
 
 /** Far above any real page (100 devices is ~60 KiB); a body past this is a broken or hostile server. */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -38,17 +39,7 @@ export async function readBody(response: Response, signal: AbortSignal): Promise
     signal.removeEventListener('abort', stop);
   }
   if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-  return new TextDecoder().decode(concat(chunks, size));
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+  return new TextDecoder().decode(joinBytes(chunks));
 }
 
 function tooLarge(): PlatformError {

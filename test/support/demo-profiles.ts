@@ -1,38 +1,19 @@
 import type { DemoCredentials } from '../../electron/demo-platform/demo-data';
-import type { CredentialType } from '../../electron/shared/domain';
+import { CREDENTIAL_FIELDS, type CredentialType } from '../../electron/shared/domain';
 import type { WebShellSession } from './web-shell';
 
-/** The keys and secrets of the demo platform's working credentials of one type, as profiles:save takes them. */
+/**
+ * The keys and secrets of the demo platform's working credentials of one type, as profiles:save takes
+ * them: the fields the shared table names for that type (CREDENTIAL_FIELDS), read from the demo's.
+ */
 export function demoProfileInput(
   c: DemoCredentials,
   credentialType: CredentialType,
 ): { credentialType: CredentialType; keys: Record<string, string>; secrets: Record<string, string> } {
-  switch (credentialType) {
-    case 'user':
-      return {
-        credentialType,
-        keys: { userKey: c.user.userKey, authKey: c.user.authKey },
-        secrets: { authSecret: c.user.authSecret },
-      };
-    case 'product':
-      return {
-        credentialType,
-        keys: { productKey: c.product.productKey, queryKey: c.product.queryKey },
-        secrets: { querySecret: c.product.querySecret },
-      };
-    case 'device':
-      return {
-        credentialType,
-        keys: { deviceKey: c.device.deviceKey },
-        secrets: { queryToken: c.device.queryToken },
-      };
-    case 'project':
-      return {
-        credentialType,
-        keys: { projectKey: c.project.projectKey, projectAuthKey: c.project.projectAuthKey },
-        secrets: { projectAuthSecret: c.project.projectAuthSecret },
-      };
-  }
+  const demo: Record<string, string> = c[credentialType];
+  const pick = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, demo[name]]));
+  const { keys, secrets } = CREDENTIAL_FIELDS[credentialType];
+  return { credentialType, keys: pick(keys), secrets: pick(secrets) };
 }
 
 /** Save a profile of the demo's working credentials through the core; its id. */

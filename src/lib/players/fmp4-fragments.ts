@@ -1,5 +1,5 @@
 import { boxSize, boxType, forEachBox } from './mp4-init';
-import { joinBytes } from './join-bytes';
+import { joinBytes } from '../../../electron/shared/join-bytes';
 
 const TFHD_BASE_DATA_OFFSET = 0x000001;
 const DROP = Symbol('drop');

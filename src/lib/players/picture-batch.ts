@@ -1,4 +1,4 @@
-import { joinBytes } from './join-bytes';
+import { joinBytes } from '../../../electron/shared/join-bytes';
 
 /**
  * Gathers what the keyframe gate passes on into fewer, larger deliveries to mpegts.js: `pictures`

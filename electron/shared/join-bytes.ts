@@ -1,4 +1,4 @@
-/** The parts as one array (the only part itself when there is one). */
+/** The parts as one array (the only part itself when there is one): a platform's body, a player's batch. */
 export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 0) return new Uint8Array(0);
   if (parts.length === 1) return parts[0];
