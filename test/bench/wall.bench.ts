@@ -194,7 +194,9 @@ async function main(): Promise<void> {
 
     // An experiment's own figures (`--js` code may leave them in `window.__benchExperiment`).
     if (jsAt >= 0)
-      console.log(`experiment: ${await page.evaluate<string>('JSON.stringify(window.__benchExperiment ?? null)')}`);
+      console.log(
+        `experiment: ${await page.evaluate<string>('JSON.stringify(window.__benchExperiment ?? null)')}`,
+      );
 
     const base = wallReportBase(ROOT, args, { zlm: zlmArgs.zlm, peer: extraArgs.peer });
     let wallProfile: ProfileSummary | null = null;
