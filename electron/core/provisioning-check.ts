@@ -248,16 +248,7 @@ export function checkProvisioning(input: string | unknown, ctx: ProvisioningCont
   tours.forEach((t, i) => {
     const at = `$.tours[${i}]`;
     problems.push(...repeatedId(t, i, 'tours', tourIndex));
-    for (const p of fileTourReferenceProblems(t, views, at))
-      problems.push(
-        p.code === 'problem.tour.noView'
-          ? {
-              ...p,
-              message: p.message.replace('no view', 'no layout') + ' in this file or saved',
-              code: 'problem.tour.noViewInFile',
-            }
-          : p,
-      );
+    problems.push(...fileTourReferenceProblems(t, views, at, 'layout'));
   });
 
   const kiosk = isRecord(raw.kiosk) ? raw.kiosk : undefined;

@@ -151,12 +151,7 @@ export function checkViewsImport(text: string, ctx: ViewsImportContext): ViewsIm
   const tourIndex = new Map<string, number>();
   rawTours.forEach((t, i) => {
     problems.push(...repeatedId(t, i, 'tours', tourIndex));
-    for (const p of fileTourReferenceProblems(t, refs, `$.tours[${i}]`))
-      problems.push(
-        p.code === 'problem.tour.noView'
-          ? { ...p, message: `${p.message} in this file or saved here`, code: 'problem.tour.noViewInFile' }
-          : p,
-      );
+    problems.push(...fileTourReferenceProblems(t, refs, `$.tours[${i}]`));
   });
   if (problems.length || !parsed.success) return { ok: false, problems: dedupe(problems) };
   return { ok: true, plan: plan(parsed.data, ctx) };

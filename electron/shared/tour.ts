@@ -148,17 +148,30 @@ export function tourReferenceProblems(
 
 /**
  * The same for a tour as a file holds it, before its schema is checked (so a file hears of every
- * problem at once): a field of the wrong type is the schema's to name and is skipped here.
+ * problem at once): a field of the wrong type is the schema's to name and is skipped here. A view it
+ * names may be in the file or saved on this computer, so a missing one is `problem.tour.noViewInFile`,
+ * said with the file's own word for views (`layout` in a provisioning file).
  */
 export function fileTourReferenceProblems(
   tour: Readonly<Record<string, unknown>>,
   views: ReadonlyMap<string, TourViewRef>,
   at: string,
+  viewWord: 'view' | 'layout' = 'view',
 ): CodedFieldProblem[] {
   const { kind, view, column, row } = tour;
-  if (kind === 'views' && Array.isArray(tour.views))
-    return tourReferenceProblems({ kind, views: tour.views }, views, at);
-  if (kind === 'tile' && typeof view === 'string' && typeof column === 'number' && typeof row === 'number')
-    return tourReferenceProblems({ kind, view, column, row }, views, at);
-  return [];
+  const problems =
+    kind === 'views' && Array.isArray(tour.views)
+      ? tourReferenceProblems({ kind, views: tour.views }, views, at)
+      : kind === 'tile' && typeof view === 'string' && typeof column === 'number' && typeof row === 'number'
+        ? tourReferenceProblems({ kind, view, column, row }, views, at)
+        : [];
+  return problems.map((p) =>
+    p.code === 'problem.tour.noView'
+      ? {
+          ...p,
+          message: `no ${viewWord} "${String(p.params?.id)}" in this file or saved here`,
+          code: 'problem.tour.noViewInFile',
+        }
+      : p,
+  );
 }

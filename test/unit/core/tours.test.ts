@@ -264,7 +264,7 @@ describe('tours in a provisioning file', () => {
     const details = (e?.details ?? []) as { path: string; message: string; code?: string }[];
     expect(details.map(({ path, message }) => ({ path, message }))).toEqual(
       expect.arrayContaining([
-        { path: '$.tours[0].views[1]', message: 'no layout "gone" in this file or saved' },
+        { path: '$.tours[0].views[1]', message: 'no layout "gone" in this file or saved here' },
         { path: '$.tours[1].id', message: '"round" is already used by $.tours[0]' },
         { path: '$.tours[1].dwellSeconds', message: 'at least 5 seconds' },
         { path: '$.tours[1].speed', message: 'unknown key' },
