@@ -7,7 +7,7 @@
  * Same demo platform, same Chromium flags, a bare page (no DevTools client watching, as bench:wall),
  * same CPU accounting.
  *
- *   npm run bench:webcodecs-probe -- --tiles 36 --seconds 15 [--sink canvas|generator] [--canvas one|per-tile]
+ *   npm run bench:webcodecs-probe -- --tiles 36 --seconds 15 [--sink canvas|generator [--pace]] [--canvas one|per-tile]
  *
  * Prints decoded and shown fps per tile, the main thread's time in drawImage (canvas), Chromium's CPU
  * and its breakdown by thread; writes `.bench/webcodecs-probe-<tiles>-<sink>.json`. In software (no
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
     sink: { type: 'string', default: 'canvas' },
     canvas: { type: 'string', default: 'one' },
+    pace: { type: 'boolean', default: false },
   },
 });
 const tiles = Number(values.tiles);
@@ -41,6 +42,9 @@ const canvas = values.canvas === 'per-tile' ? 'per-tile' : 'one';
 const sink = values.sink;
 if (sink !== 'canvas' && sink !== 'generator') throw new Error('--sink must be canvas or generator');
 const mode = sink === 'generator' ? 'generator' : canvas;
+// `--pace` (generator only): decoded frames wait in a queue per tile and one 40 ms timer writes one of
+// each tile's, so every tile's new frame reaches the compositor on the same beat.
+const pace = sink === 'generator' && values.pace === true;
 if (!Number.isInteger(tiles) || tiles < 1 || tiles > 64) throw new Error('--tiles must be 1–64');
 if (!(seconds > 0) || !(warmup >= 0)) throw new Error('--seconds must be > 0 and --warmup ≥ 0');
 
@@ -49,7 +53,7 @@ if (!(seconds > 0) || !(warmup >= 0)) throw new Error('--seconds must be > 0 and
  * newest frames. Generator mode: each decoded frame is written to the tile's MediaStreamTrackGenerator,
  * scaled nearest-neighbour at 0.6 of its size or less, as the wall does.
  */
-const PROBE = `(({ urls, mode }) => {
+const PROBE = `(({ urls, mode, pace }) => {
   document.body.innerHTML = '';
   document.body.style.cssText = 'margin:0;background:#000;overflow:hidden';
   const W = innerWidth, H = innerHeight, cols = Math.ceil(Math.sqrt(urls.length));
@@ -67,7 +71,7 @@ const PROBE = `(({ urls, mode }) => {
   const tiles = urls.map((url, i) => {
     const x = (i % cols) * tw, y = Math.floor(i / cols) * th;
     const place = 'position:absolute;left:' + x + 'px;top:' + y + 'px;width:' + tw + 'px;height:' + th + 'px';
-    const tile = { x: shared ? x : 0, y: shared ? y : 0, ctx: shared, latest: null, write: null };
+    const tile = { x: shared ? x : 0, y: shared ? y : 0, ctx: shared, latest: null, write: null, queue: [] };
     if (mode === 'generator') {
       const video = document.createElement('video');
       video.muted = true; video.autoplay = true; video.playsInline = true;
@@ -88,6 +92,7 @@ const PROBE = `(({ urls, mode }) => {
     const decoder = new VideoDecoder({
       output: (frame) => {
         stats.decoded++;
+        if (tile.write && pace) { tile.queue.push(frame); while (tile.queue.length > 4) tile.queue.shift().close(); return; }
         if (tile.write) { tile.write(frame); return; }
         if (tile.latest) tile.latest.close();
         tile.latest = frame;
@@ -126,6 +131,8 @@ const PROBE = `(({ urls, mode }) => {
     };
     return tile;
   });
+  if (mode === 'generator' && pace)
+    setInterval(() => { for (const t of tiles) { const f = t.queue.shift(); if (f) t.write(f); } }, 40);
   if (mode === 'generator') return;
   const draw = () => {
     const t0 = performance.now();
@@ -167,7 +174,7 @@ try {
   const probe = page;
   // Any page of the browser shell's origin: loopback is a secure context, which WebCodecs needs.
   await probe.navigate(new URL('/webcodecs-probe', wall.session.shell.origin).href);
-  await probe.evaluate(`${PROBE}(${JSON.stringify({ urls, mode })})`);
+  await probe.evaluate(`${PROBE}(${JSON.stringify({ urls, mode, pace })})`);
   const pause = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000));
   await pause(warmup);
 
@@ -187,7 +194,7 @@ try {
   const result = {
     tiles,
     sink,
-    ...(sink === 'canvas' ? { canvas } : {}),
+    ...(sink === 'canvas' ? { canvas } : { pace }),
     seconds,
     decodedFpsPerTile: Number(((s1.decoded - s0.decoded) / seconds / tiles).toFixed(1)),
     ...(sink === 'canvas'
@@ -211,7 +218,7 @@ try {
   };
   console.log(JSON.stringify(result, null, 2));
   mkdirSync('.bench', { recursive: true });
-  const name = sink === 'canvas' ? canvas : sink;
+  const name = sink === 'canvas' ? canvas : pace ? 'generator-paced' : sink;
   writeFileSync(`.bench/webcodecs-probe-${tiles}-${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   await page?.close();
