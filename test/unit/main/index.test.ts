@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -266,6 +266,11 @@ describe('electron/main/index.ts', () => {
       }),
     );
     const userData = path.join(work, 'user-data');
+    // What a kill left between an atomic write and its rename (pid 2147483646 runs nowhere), and a
+    // file of the same look that is not ours.
+    await mkdir(userData, { recursive: true });
+    await writeFile(path.join(userData, 'layouts.json.2147483646.0badc0de.tmp'), '{"half":');
+    await writeFile(path.join(userData, 'notes.tmp'), 'kept');
     const started = main(['electron', '.', '--user-data-dir', userData, '--provision', provisionFile]);
     // Before 'ready': only what Electron requires then.
     await Promise.resolve();
@@ -329,6 +334,9 @@ describe('electron/main/index.ts', () => {
     expect(profiles).toMatchObject({ ok: true, value: [{ id: 'north', name: 'North site' }] });
     expect(JSON.stringify(profiles)).not.toContain('canary-token-0b5e');
     expect(await readdir(userData)).toContain('profiles.json');
+    // The interrupted write's leftover is gone; nothing else was touched.
+    expect(await readdir(userData)).not.toContain('layouts.json.2147483646.0badc0de.tmp');
+    expect(await readdir(userData)).toContain('notes.tmp');
     // … and the file no longer holds the secret.
     expect(await readFile(provisionFile, 'utf8')).not.toContain('canary-token-0b5e');
     expect(await readFile(provisionFile, 'utf8')).toContain('<stored in the vault of this computer>');
