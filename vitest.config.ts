@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { makeFrameSafe } from './test/support/frame-safe.js';
 import { isolatedUnitFiles, realTimeUnitFiles } from './test/support/unit-isolation.js';
 
 // Four projects: fast unit tests (mock only `electron`) in three (`unit` shares one module graph among
@@ -20,6 +21,9 @@ const ISOLATED = isolatedUnitFiles(ROOT).filter((file) => !REAL_TIME.includes(fi
 /** How many real-time unit files run at once: they wait far more than they compute. */
 const REAL_TIME_WORKERS = 4;
 
+/** vitest's runner, with errors made readable for its stack parser (see test/support/frame-safe.ts). */
+const FRAME_SAFE_RUNNER = 'test/support/frame-safe-runner.ts';
+
 /** How many e2e files run at once (each with its own Chromium): E2E_WORKERS, default 1. */
 const e2eWorkers = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS)) || 1);
 const E2E_WORKERS = { fileParallelism: e2eWorkers > 1, maxWorkers: e2eWorkers };
@@ -33,6 +37,9 @@ const E2E_POLL = { poll: { timeout: 10_000, interval: 100 } };
 
 export default defineConfig({
   test: {
+    // An error nobody handled, made readable for vitest's stack parser before it is printed (one
+    // line that begins "at http…" made vitest's own process fail in its place; see frame-safe.ts).
+    onUnhandledError: (error) => void makeFrameSafe(error),
     projects: [
       {
         test: {
@@ -46,6 +53,7 @@ export default defineConfig({
           // Imported once for all these files instead of once a file: about 100 s of CPU less a run.
           isolate: false,
           setupFiles: ['test/support/unit-shared-setup.ts'],
+          runner: FRAME_SAFE_RUNNER,
         },
       },
       {
@@ -53,6 +61,7 @@ export default defineConfig({
           name: 'unit-isolated',
           include: ISOLATED,
           environment: 'node',
+          runner: FRAME_SAFE_RUNNER,
           testTimeout: 20_000,
           hookTimeout: 60_000,
           expect: UNIT_POLL,
@@ -63,6 +72,7 @@ export default defineConfig({
           name: 'unit-real-time',
           include: REAL_TIME,
           environment: 'node',
+          runner: FRAME_SAFE_RUNNER,
           // Child processes that compile the shell with tsx, brokers, paced media: slow on a busy machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
