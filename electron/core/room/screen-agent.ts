@@ -18,6 +18,9 @@ import {
 import { appliedEvent, refusedEvent } from './room-oplog';
 import type { RoomLink } from './room-link';
 
+/** How long leaving waits for the broker to take the screen's offline presence. */
+const OFFLINE_SAY_MS = 2_000;
+
 export interface ScreenAgentDeps {
   link: RoomLink;
   root: string;
@@ -129,12 +132,23 @@ export class ScreenAgent {
     this.closed = true;
     this.stops.forEach((stop) => stop());
     const { link } = this.deps;
-    if (link.state === 'online')
-      await link
+    if (link.state === 'online') {
+      // Said, but not waited for past OFFLINE_SAY_MS: a broker that stops as the room leaves it (the
+      // hosted broker turned off with the room) never acknowledges, and the link must still close.
+      // The link's graceful close still lets a late acknowledgement finish; a broker that never answers
+      // loses the socket instead, and its copy of the last will says offline.
+      const said = link
         .publish(screenTopic(this.deps.root, this.name, 'presence'), this.presence('offline'), {
           retain: true,
         })
         .catch(() => undefined);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        said,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, OFFLINE_SAY_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     await link.close();
   }
 

@@ -18,15 +18,18 @@ let dir: string;
 let core: Core;
 let logLines: string[];
 let cipher: TestCipher;
+/** Every core a test opened: closed after it, so no room link of one keeps retrying in later files. */
+let opened: Core[] = [];
 
 const openOn = async (folder: string) => {
-  const opened = await openCore({
+  const { core: one } = await openCore({
     store: new FileStore(folder),
     cipher,
     hostName: 'WALL PC #2',
     logger: createLogger('core', { sink: (line) => logLines.push(line) }),
   });
-  return opened.core;
+  opened.push(one);
+  return one;
 };
 
 beforeEach(async () => {
@@ -46,6 +49,8 @@ afterEach(async () => {
         hostedBroker: { ...now.value.hostedBroker, enabled: false },
       }),
     );
+  await Promise.all(opened.map((one) => one.close()));
+  opened = [];
   await rm(dir, { recursive: true, force: true });
 });
 
