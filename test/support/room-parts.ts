@@ -1,6 +1,12 @@
 import { connect, type MqttClient } from 'mqtt';
 import { startHostedBroker, type HostedBroker } from '../../electron/core/room/hosted-broker';
-import type { RoomSettingsSource } from '../../electron/core/room/room-service';
+import { createLogger } from '../../electron/core/logger';
+import { createMqttRoomLink } from '../../electron/core/room/mqtt-room-link';
+import {
+  RoomService,
+  type RoomServiceDeps,
+  type RoomSettingsSource,
+} from '../../electron/core/room/room-service';
 import type { RoomConfig } from '../../electron/shared/room';
 import { DEFAULT_ROOM_ROOT } from '../../electron/shared/room';
 import { freePort } from './mosquitto';
@@ -123,4 +129,23 @@ export async function until<T>(
       );
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * A room service on real MQTT links with quiet defaults (nothing logged, announced or recorded; one
+ * selected profile, no saved views); `deps` sets the settings and overrides any default.
+ */
+export function testRoomService(
+  deps: Pick<RoomServiceDeps, 'settings'> & Partial<RoomServiceDeps>,
+): RoomService {
+  return new RoomService({
+    openLink: createMqttRoomLink,
+    facts: { selectedProfile: async () => ({ id: 'p', name: 'P' }), savedViews: async () => [] },
+    version: '1.0.0',
+    now: () => Date.now(),
+    log: createLogger('room', { sink: () => undefined }),
+    emit: () => undefined,
+    record: () => undefined,
+    ...deps,
+  });
 }

@@ -6,12 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../../../../electron/core/core-error';
 import { createLogger } from '../../../../electron/core/logger';
 import { describeLinkError, scrubReason } from '../../../../electron/core/room/mqtt-link-reason';
-import { createMqttRoomLink } from '../../../../electron/core/room/mqtt-room-link';
 import type { NoticeInput } from '../../../../electron/core/ports';
 import { startHostedBroker } from '../../../../electron/core/room/hosted-broker';
 import { HostedBrokerRunner } from '../../../../electron/core/room/hosted-broker-runner';
 import { RoomConfigStore } from '../../../../electron/core/room/room-config-store';
-import { RoomService } from '../../../../electron/core/room/room-service';
+import type { RoomService } from '../../../../electron/core/room/room-service';
 import { DEFAULT_ROOM_ROOT, type RoomConfigureInput } from '../../../../electron/shared/room';
 import { FileStore } from '../../../../electron/web-shell/adapters/file-store';
 import { TestCipher } from '../../../fakes/test-cipher';
@@ -19,6 +18,7 @@ import { freePort } from '../../../support/mosquitto';
 import {
   roomConfig,
   startAedes,
+  testRoomService,
   TestRoomSettings,
   until,
   type TestBroker,
@@ -75,16 +75,7 @@ async function refusal(run: Promise<unknown>) {
 }
 
 const service = (settings: TestRoomSettings) => {
-  const created = new RoomService({
-    settings,
-    openLink: createMqttRoomLink,
-    facts: { selectedProfile: async () => ({ id: 'p', name: 'P' }), savedViews: async () => [] },
-    version: '1.0.0',
-    now: () => Date.now(),
-    log: createLogger('room', { sink: () => undefined }),
-    emit: () => undefined,
-    record: () => undefined,
-  });
+  const created = testRoomService({ settings });
   services.push(created);
   return created;
 };

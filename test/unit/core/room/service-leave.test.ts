@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/core/logger';
 import type { RoomLink } from '../../../../electron/core/room/room-link';
-import { RoomService } from '../../../../electron/core/room/room-service';
 import type { RoomConnection } from '../../../../electron/shared/room';
-import { roomConfig, TestRoomSettings, until } from '../../../support/room-parts';
+import { roomConfig, testRoomService, TestRoomSettings, until } from '../../../support/room-parts';
 
 /**
  * Leaving the room when the broker stops answering as the room leaves it: the hosted broker turned off
@@ -47,19 +45,13 @@ describe('the room service leaving a broker that stops answering', { timeout: 60
   it('leaves, says off and takes the next settings, and closes', async () => {
     const links: FadingBrokerLink[] = [];
     const settings = new TestRoomSettings(roomConfig('mqtt://127.0.0.1:1883', 'pc-a'));
-    const service = new RoomService({
+    const service = testRoomService({
       settings,
       openLink: () => {
         const link = new FadingBrokerLink();
         links.push(link);
         return link;
       },
-      facts: { selectedProfile: async () => ({ id: 'p', name: 'P' }), savedViews: async () => [] },
-      version: '1.0.0',
-      now: () => Date.now(),
-      log: createLogger('room', { sink: () => undefined }),
-      emit: () => undefined,
-      record: () => undefined,
     });
     await service.start();
     await until(() => service.status().connection.state === 'online', 'online');

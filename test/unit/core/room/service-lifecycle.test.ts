@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../../../electron/core/logger';
-import { createMqttRoomLink } from '../../../../electron/core/room/mqtt-room-link';
-import { RoomService } from '../../../../electron/core/room/room-service';
+import type { RoomService } from '../../../../electron/core/room/room-service';
 import type { RoomStatus } from '../../../../electron/shared/room';
 import {
   roomConfig,
   startAedes,
+  testRoomService,
   TestRoomSettings,
   until,
   type TestBroker,
@@ -20,16 +19,7 @@ let broker: TestBroker;
 const services: RoomService[] = [];
 
 function pc(settings: TestRoomSettings, events: RoomStatus[] = []): RoomService {
-  const service = new RoomService({
-    settings,
-    openLink: createMqttRoomLink,
-    facts: { selectedProfile: async () => ({ id: 'p', name: 'P' }), savedViews: async () => [] },
-    version: '1.0.0',
-    now: () => Date.now(),
-    log: createLogger('room', { sink: () => undefined }),
-    emit: (status) => events.push(status),
-    record: () => undefined,
-  });
+  const service = testRoomService({ settings, emit: (status) => events.push(status) });
   services.push(service);
   return service;
 }
