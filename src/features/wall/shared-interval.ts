@@ -1,5 +1,8 @@
-/** The timers running, one per period, and what each one calls. */
-const beats = new Map<number, { timer: ReturnType<typeof setInterval>; calls: Set<() => void> }>();
+import { systemClock } from '../../lib/wall-engine/clock';
+import { WallTicker } from '../../lib/wall-engine/wall-ticker';
+
+/** One beat per period, shared by every caller of that period (a beat stops with its last caller). */
+const beats = new Map<number, WallTicker>();
 
 /**
  * Call `call` every `intervalMs` on one timer shared with every other caller of the same period,
@@ -7,34 +10,14 @@ const beats = new Map<number, { timer: ReturnType<typeof setInterval>; calls: Se
  * `intervalMs`), not `intervalMs` after joining.
  *
  * Why: each tile of a wall reads its figures once a second; with a timer each, a 16-tile wall woke
- * the page 16 times a second for it, each a task of its own. One timer reads them all in one.
+ * the page 16 times a second for it, each a task of its own. One timer reads them all in one, on the
+ * same beat the engine reads every tile's frames at (wall-ticker.ts).
  */
 export function everyInterval(intervalMs: number, call: () => void): () => void {
   let beat = beats.get(intervalMs);
   if (!beat) {
-    const calls = new Set<() => void>();
-    const timer = setInterval(() => {
-      for (const each of [...calls]) {
-        if (!calls.has(each)) continue;
-        try {
-          each();
-        } catch (error) {
-          console.error('[wall] a polled reading failed:', error);
-        }
-      }
-    }, intervalMs);
-    beat = { timer, calls };
+    beat = new WallTicker(systemClock, intervalMs);
     beats.set(intervalMs, beat);
   }
-  // A function of its own per caller: the same call joined twice is stopped once each.
-  const entry = () => call();
-  beat.calls.add(entry);
-  const joined = beat;
-  return () => {
-    joined.calls.delete(entry);
-    if (joined.calls.size === 0 && beats.get(intervalMs) === joined) {
-      clearInterval(joined.timer);
-      beats.delete(intervalMs);
-    }
-  };
+  return beat.add(call);
 }
