@@ -7,7 +7,8 @@ import {
   loadClips,
   type Clip,
 } from '../../../../../electron/demo-platform/media';
-import { flvTagParts } from '../../../../../electron/demo-platform/media/flv-muxer';
+import { ZLM_MUTE_ADTS } from '../../../../../electron/demo-platform/media/aac-adts';
+import { flvAudioTag, flvTagParts } from '../../../../../electron/demo-platform/media/flv-muxer';
 import type { MpegtsLoader } from '../../../../../src/lib/players/gated-loader';
 import { FakeMediaElement } from './fake-video';
 import { made } from './mpegts-stand-in';
@@ -48,16 +49,9 @@ class FakeSocket {
   }
 }
 
-/** A silent AAC frame tag, as ZLMediaKit adds to a camera without sound. */
+/** A frame of ZLMediaKit's silent AAC track (its own bytes, without their ADTS header), as an FLV tag. */
 function silentAacTag(timestampMs: number): Buffer {
-  const body = Buffer.from([0xaf, 0x01, 0x21, 0x10, 0x04, 0x60, 0x8c, 0x1c]);
-  const tag = Buffer.alloc(11 + body.length + 4);
-  tag[0] = 8;
-  tag.writeUIntBE(body.length, 1, 3);
-  tag.writeUIntBE(timestampMs & 0xffffff, 4, 3);
-  body.copy(tag, 11);
-  tag.writeUInt32BE(11 + body.length, 11 + body.length);
-  return tag;
+  return flvAudioTag(Buffer.from([0xaf, 1]), ZLM_MUTE_ADTS.subarray(7), timestampMs);
 }
 
 /** Where each tag of an FLV byte stream ends (after its PreviousTagSize); throws on a broken stream. */
