@@ -1,34 +1,22 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { TEMP_FILE_PATTERN } from './atomic-write';
+import type { Logger } from './logger';
+import { operatorLogDir } from './operator-log';
 
 /** A temp file of a writer that may still run is left alone until it is this old. */
 const ORPHAN_TEMP_AGE_MS = 10 * 60_000;
-
-export interface OrphanTempOptions {
-  /** Epoch ms; default Date.now(). */
-  now?: number;
-  /** Default ORPHAN_TEMP_AGE_MS. */
-  olderThanMs?: number;
-  /** Whether a pid runs on this machine; default process.kill(pid, 0). */
-  isRunning?: (pid: number) => boolean;
-}
 
 /**
  * Remove the temp files a kill left between an atomic write and its rename, in `folders`.
  *
  * Only names writeFileAtomically makes (`<file>.<pid>.<8 hex>.tmp`, TEMP_FILE_PATTERN), never this
- * process's own, and only those whose writer no longer runs or that are older than `olderThanMs`
- * (a pid can be reused). Call it while holding the folder (the data folder's lock), so no other
- * writer of ours is mid-write. Resolves to the paths removed; a folder that is missing is skipped.
+ * process's own, and only those whose writer no longer runs or that are older than ORPHAN_TEMP_AGE_MS
+ * (a pid can be reused). Call it while holding the folder (the data folder's lock), so no other writer
+ * of ours is mid-write. Resolves to the paths removed; a folder that is missing is skipped.
  */
-export async function cleanOrphanTempFiles(
-  folders: readonly string[],
-  options: OrphanTempOptions = {},
-): Promise<string[]> {
-  const now = options.now ?? Date.now();
-  const olderThanMs = options.olderThanMs ?? ORPHAN_TEMP_AGE_MS;
-  const isRunning = options.isRunning ?? pidRuns;
+async function cleanOrphanTempFiles(folders: readonly string[]): Promise<string[]> {
+  const now = Date.now();
   const removed: string[] = [];
   for (const folder of folders) {
     const names = await readdir(folder).catch(() => [] as string[]);
@@ -40,7 +28,7 @@ export async function cleanOrphanTempFiles(
       const file = path.join(folder, name);
       const info = await stat(file).catch(() => undefined);
       if (!info?.isFile()) continue;
-      if (isRunning(pid) && now - info.mtimeMs < olderThanMs) continue;
+      if (pidRuns(pid) && now - info.mtimeMs < ORPHAN_TEMP_AGE_MS) continue;
       await unlink(file).then(
         () => removed.push(file),
         () => undefined,
@@ -48,6 +36,17 @@ export async function cleanOrphanTempFiles(
     }
   }
   return removed;
+}
+
+/**
+ * At a shell's start, once it holds its data folder (the browser shell's lock, Electron's
+ * single-instance lock): remove what interrupted writes left there and in the operator log's folder,
+ * and say so in the log.
+ */
+export async function cleanDataFolderLeftovers(dataDir: string, log: Logger): Promise<void> {
+  const removed = await cleanOrphanTempFiles([dataDir, operatorLogDir(dataDir)]);
+  if (removed.length > 0)
+    log.info(`removed ${removed.length} temp file(s) an interrupted write left: ${removed.join(', ')}`);
 }
 
 function pidRuns(pid: number): boolean {

@@ -30,7 +30,7 @@ import { createCore, type Core } from '../core/core';
 import { provisioningRefusedNotice, standingProvisioningPath } from '../core/provisioning-file';
 import { startFileLogging } from '../core/log-file';
 import { operatorLogDir } from '../core/operator-log';
-import { cleanOrphanTempFiles } from '../core/orphan-temp-files';
+import { cleanDataFolderLeftovers } from '../core/orphan-temp-files';
 import { createLogger } from '../core/logger';
 import { startWatchdog, watchdogSetup } from '../core/systemd-watchdog';
 
@@ -65,10 +65,7 @@ export async function main(argv: readonly string[] = process.argv): Promise<void
 
   // The single-instance lock is held: no other shell of ours writes here, so a temp file in the data
   // folder is what a kill left between a write and its rename (as the browser shell cleans its own).
-  const dataDir = app.getPath('userData');
-  const orphans = await cleanOrphanTempFiles([dataDir, operatorLogDir(dataDir)]);
-  if (orphans.length > 0)
-    log.info(`removed ${orphans.length} temp file(s) an interrupted write left: ${orphans.join(', ')}`);
+  await cleanDataFolderLeftovers(app.getPath('userData'), log);
 
   // Before 'ready': a crash loop at start-up shows the safe screen; GPU trouble turns acceleration off.
   const guard = new StartGuard({ app, dataDir: app.getPath('userData'), log });

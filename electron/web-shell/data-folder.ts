@@ -1,8 +1,7 @@
 import { access, mkdir, readdir, realpath, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger, type Logger } from '../core/logger';
-import { operatorLogDir } from '../core/operator-log';
-import { cleanOrphanTempFiles } from '../core/orphan-temp-files';
+import { cleanDataFolderLeftovers } from '../core/orphan-temp-files';
 import { errorCode } from '../core/storage-failure';
 import type { FolderLostError } from '../core/folder-write-gate';
 import type { SecretCipher } from '../core/ports';
@@ -78,9 +77,7 @@ export async function openDataFolder(dataDir: string, options: DataFolderOptions
   }
   const release = () => lock.release();
   // Held now: no shell of ours writes here but this one, so a temp file left here is a kill's leftover.
-  const orphans = await cleanOrphanTempFiles([dir, operatorLogDir(dir)]);
-  if (orphans.length > 0)
-    log.info(`removed ${orphans.length} temp file(s) an interrupted write left: ${orphans.join(', ')}`);
+  await cleanDataFolderLeftovers(dir, log);
 
   let key;
   try {
