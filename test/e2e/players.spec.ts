@@ -22,7 +22,10 @@ import { serveEnginePage, type EnginePage } from '../support/engine-page/serve-e
  * supervisor recovers from drops, stalls, an offline device and hidden tiles by itself.
  */
 
-type WallOptions = { hiddenGraceMs?: number; playerOptions?: { nativeFmp4?: boolean } };
+type WallOptions = {
+  hiddenGraceMs?: number;
+  playerOptions?: { nativeFmp4?: boolean; flvDecoder?: 'webcodecs' | 'mse' };
+};
 type Harness = {
   engine(options: WallOptions & { order: PlaybackTransport[] }): unknown;
   addTile(id: string, deviceKey: string): void;
@@ -114,6 +117,8 @@ const playing = 's.state === "playing"';
 
 describe('players in Chromium', () => {
   it.each<[PlaybackTransport, string]>([
+    ['ws-flv', 'webcodecs'],
+    ['flv', 'webcodecs'],
     ['ws-flv', 'mpegts.js'],
     ['flv', 'mpegts.js'],
     ['ws-ts', 'mpegts.js'],
@@ -124,7 +129,11 @@ describe('players in Chromium', () => {
     ['fmp4', 'native'],
   ])('a %s tile plays (%s): decoded frames advance', async (transport, library) => {
     const [id] = await wall([transport], ['dev-format'], {
-      playerOptions: { nativeFmp4: library === 'native' },
+      playerOptions: {
+        nativeFmp4: library === 'native',
+        // FLV decodes with WebCodecs by default; mpegts.js on MSE stays the road where it cannot.
+        flvDecoder: library === 'mpegts.js' ? 'mse' : 'webcodecs',
+      },
     });
     const snap = await until(id, playing, 20_000);
     expect(snap.transport).toBe(transport);

@@ -1,6 +1,6 @@
 import { monotonicNow } from '../monotonic-now';
 import { Emitter } from './emitter';
-import { FrameMeter } from './frame-meter';
+import { FrameMeter, type MeteredVideo } from './frame-meter';
 import { LiveRateController } from './live-rate';
 import type { LivenessMeter } from './liveness-meter';
 import type {
@@ -71,7 +71,7 @@ export abstract class BasePlayer implements Player {
     video.autoplay = true;
     video.playsInline = true;
     this.meter = new FrameMeter(
-      video,
+      this.meteredVideo(video),
       this.now,
       (at) => {
         if (!this.destroyed) this.events.emit('first-frame', { at });
@@ -148,6 +148,11 @@ export abstract class BasePlayer implements Player {
       callbackLatenessMs: sample?.callbackLatenessMs ?? null,
       ...this.rateStats(),
     };
+  }
+
+  /** What the frame meter reads: the element itself, unless the player counts its frames itself. */
+  protected meteredVideo(video: HTMLVideoElement): MeteredVideo {
+    return video;
   }
 
   /** The picture rate figures of a player that can change its rate; none by default. */

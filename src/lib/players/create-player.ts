@@ -4,16 +4,33 @@ import { MseFmp4Player } from './mse-fmp4-player';
 import { NativePlayer } from './native-player';
 import type { Player, PlayerOptions, PlayerSource } from './player';
 import { WebRtcPlayer } from './webrtc-player';
+import { canPlayWithWebCodecs, WebCodecsFlvPlayer } from './webcodecs-flv-player';
+
+/**
+ * A muted FLV tile decodes with WebCodecs where it can (webcodecs-flv-player.ts); the audible tile and
+ * worker mode stay on mpegts.js, which plays the sound in step with the element's clock.
+ */
+function decodesWithWebCodecs(options: PlayerOptions): boolean {
+  return (
+    (options.flvDecoder ?? 'webcodecs') === 'webcodecs' &&
+    !options.audio &&
+    !(options.worker ?? false) &&
+    canPlayWithWebCodecs()
+  );
+}
 
 /**
  * The player for a source's transport. Never throws: a failure to play is reported as the player's
- * `error`. HTTP fMP4 goes through MSE where it exists (exact drop detection and live edge) and falls
+ * `error`. FLV on a muted tile decodes with WebCodecs where the runtime can; HTTP fMP4 goes through MSE where it exists (exact drop detection and live edge) and falls
  * back to the plain element where it does not.
  */
 export function createPlayer(source: PlayerSource, options: PlayerOptions = {}): Player {
   switch (source.transport) {
     case 'ws-flv':
     case 'flv':
+      return decodesWithWebCodecs(options)
+        ? new WebCodecsFlvPlayer(source, options)
+        : new MpegtsPlayer(source, options);
     case 'ws-ts':
     case 'ts':
       return new MpegtsPlayer(source, options);

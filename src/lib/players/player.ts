@@ -190,6 +190,17 @@ export interface PlayerOptions {
   minRemainSeconds?: number;
   /** Back buffer kept by the players (s); older data is removed so memory stays flat. */
   backBufferSeconds?: number;
+  /**
+   * How a muted FLV tile's pictures are decoded: `webcodecs` (default where the runtime has WebCodecs and
+   * MediaStreamTrackGenerator: webcodecs-flv-player.ts) or `mse` (mpegts.js on Media Source Extensions,
+   * the only road for the audible tile, worker mode and other runtimes).
+   */
+  flvDecoder?: 'webcodecs' | 'mse';
+  /**
+   * A shared timer for the players that show their own decoded pictures: calls `tick` every
+   * PRESENT_EVERY_MS (20 ms) until the function returned is called. Default: a timer per player.
+   */
+  beat?: (tick: () => void) => () => void;
   /** mpegts.js: transmux in a Web Worker. Off by default: see mpegts-player.ts. */
   worker?: boolean;
   /** hls.js: URL of `hls.worker.js` (the ESM build of hls.js can only run its worker from a URL). */

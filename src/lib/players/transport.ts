@@ -10,8 +10,11 @@ import type { Transport } from '../../../electron/shared/settings';
  */
 export type PlaybackTransport = Transport | 'ws-fmp4';
 
-/** What plays a stream: a library, the plain element, our own fMP4-to-MSE appender, or the browser's WebRTC. */
-export type PlayerLibrary = 'mpegts.js' | 'hls.js' | 'native' | 'mse-fmp4' | 'webrtc';
+/**
+ * What plays a stream: a library, the plain element, our own fMP4-to-MSE appender, our own WebCodecs
+ * decoding (muted FLV tiles), or the browser's WebRTC.
+ */
+export type PlayerLibrary = 'mpegts.js' | 'webcodecs' | 'hls.js' | 'native' | 'mse-fmp4' | 'webrtc';
 
 /** What createPlayer uses for a transport where MSE exists (without MSE, fmp4 plays on 'native'). */
 export function libraryFor(transport: PlaybackTransport): PlayerLibrary {

@@ -15,6 +15,7 @@ import { ProfileRefusals, type ProfileRefusal } from './profile-refusals';
 import { StartScheduler } from './start-scheduler';
 import { tileEventOf } from './tile-events';
 import { WallTicker } from './wall-ticker';
+import { PRESENT_EVERY_MS } from '../players/webcodecs-flv-player';
 import { areaOf, isStartingUp, startPriorityOf, type TileRecord } from './tile-record';
 import {
   TileSupervisor,
@@ -66,6 +67,8 @@ export class WallEngine {
   private lastLoad: LoadReading = { level: 'healthy', score: 0, reason: null };
   private budgetTimer: TimerHandle | null = null;
   private readonly ticker: WallTicker;
+  /** The beat the players that show their own decoded pictures look for a due one at (all tiles at once). */
+  private readonly presentBeat: WallTicker;
   private readonly events = new Emitter<{ rate: RateChange; tile: TileEvent }>((error) =>
     console.error('[wall] a rate or tile event listener failed:', error),
   );
@@ -93,6 +96,7 @@ export class WallEngine {
     };
     this.clock = options.clock ?? systemClock;
     this.ticker = new WallTicker(this.clock, this.settings.tickMs);
+    this.presentBeat = new WallTicker(this.clock, PRESENT_EVERY_MS);
     this.log = options.log ?? ((line) => console.info(line));
     this.decodeBudget = new DecodeBudget(
       options.decodeBudget === false ? { enabled: false } : (options.decodeBudget ?? {}),
@@ -146,7 +150,7 @@ export class WallEngine {
       startStream: tile.startStream,
       label: tile.label,
       createPlayer: this.options.createPlayer ?? createPlayer,
-      playerOptions: this.options.playerOptions,
+      playerOptions: { beat: (tick) => this.presentBeat.add(tick), ...this.options.playerOptions },
       budget: this.budget,
       scheduler: this.scheduler,
       order: this.orderFor(tile.transport),

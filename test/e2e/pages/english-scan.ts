@@ -18,7 +18,7 @@ import { LANGUAGE_NAMES } from '../../../src/i18n/languages';
 const CODES = new Set(
   [
     'userKey authKey authSecret productKey queryKey querySecret deviceKey queryToken projectKey',
-    'projectAuthKey projectAuthSecret key URL HTTP HTTPS http https ws wss NAT WebRTC WebSocket FLV',
+    'projectAuthKey projectAuthSecret key URL HTTP HTTPS http https ws wss NAT WebRTC WebCodecs WebSocket FLV',
     'HLS MPEG TS fMP4 MP4 WS Enter Esc Alt Ctrl PIN Windows macOS Linux fps Mac host port CPU',
     'deviceStatus productStatus JSON CSV PNG YYYY Shift Delete Tab kbit Mbit Gbit kpx Mpx Gpx SIP',
     'INTEGER FLOAT DOUBLE STRING',

@@ -1,0 +1,101 @@
+import { joinBytes } from '../../../electron/shared/join-bytes';
+
+/** One FLV video tag, as a decoder needs it. */
+export interface FlvVideoTag {
+  /** The tag's decode timestamp (ms, the FLV clock with its extension byte). */
+  dts: number;
+  /** Presentation − decode time (ms; AVC's composition time). */
+  cts: number;
+  /** A keyframe (frame type 1 or 4). */
+  key: boolean;
+  /**
+   * - `avc-config`: an AVCDecoderConfigurationRecord (`data`)
+   * - `avc-picture`: AVC NAL units, length-prefixed (`data`)
+   * - `other`: video this reader does not take apart: another codec (`codec` says which), an end of
+   *   sequence, a command frame
+   */
+  kind: 'avc-config' | 'avc-picture' | 'other';
+  /** The FLV codec id (7 AVC, 12 HEVC by the common extension), or an Enhanced RTMP FourCC. */
+  codec: number | string;
+  /** The codec data after the tag's video header (a view into the bytes given). */
+  data: Uint8Array;
+}
+
+const TAG_VIDEO = 9;
+const TAG_HEADER = 11;
+const PREVIOUS_TAG_SIZE = 4;
+const FILE_HEADER = 9;
+const CODEC_AVC = 7;
+
+/**
+ * Reads the video tags out of an FLV byte stream as it comes, chunk by chunk (a tag may be split over
+ * chunks, or a chunk hold many): the WebCodecs player's demuxer. Audio and script tags are stepped
+ * over (the keyframe gate in front of it has taken the audio out already). A stream that does not start
+ * with "FLV" is an error, said once by the `feed` that finds it.
+ */
+export class FlvVideoReader {
+  private pending: Uint8Array = new Uint8Array(0);
+  private headerLeft = -1;
+
+  /** The video tags completed by this chunk, in stream order. Throws on bytes that are not FLV. */
+  feed(chunk: Uint8Array): FlvVideoTag[] {
+    const buf = this.pending.byteLength === 0 ? chunk : joinBytes([this.pending, chunk]);
+    let at = 0;
+    if (this.headerLeft < 0) {
+      if (buf.byteLength < FILE_HEADER) {
+        this.pending = buf.slice();
+        return [];
+      }
+      if (buf[0] !== 0x46 || buf[1] !== 0x4c || buf[2] !== 0x56)
+        throw new Error('the stream is not FLV (it does not start with "FLV")');
+      const headerSize = ((buf[5] << 24) | (buf[6] << 16) | (buf[7] << 8) | buf[8]) >>> 0;
+      this.headerLeft = Math.max(FILE_HEADER, headerSize) + PREVIOUS_TAG_SIZE;
+    }
+    if (this.headerLeft > 0) {
+      const skip = Math.min(this.headerLeft, buf.byteLength);
+      this.headerLeft -= skip;
+      at = skip;
+    }
+    const tags: FlvVideoTag[] = [];
+    while (buf.byteLength - at >= TAG_HEADER) {
+      const type = buf[at] & 0x1f;
+      const size = (buf[at + 1] << 16) | (buf[at + 2] << 8) | buf[at + 3];
+      const end = at + TAG_HEADER + size + PREVIOUS_TAG_SIZE;
+      if (end > buf.byteLength) break;
+      if (type === TAG_VIDEO && size > 0) {
+        const dts = ((buf[at + 7] << 24) | (buf[at + 4] << 16) | (buf[at + 5] << 8) | buf[at + 6]) >>> 0;
+        tags.push(readVideo(dts, buf.subarray(at + TAG_HEADER, at + TAG_HEADER + size)));
+      }
+      at = end;
+    }
+    // What is left is part of a tag: kept (copied, the caller may reuse its chunk) for the next feed.
+    this.pending = at >= buf.byteLength ? new Uint8Array(0) : buf.slice(at);
+    return tags;
+  }
+}
+
+function readVideo(dts: number, body: Uint8Array): FlvVideoTag {
+  const first = body[0];
+  if (first & 0x80) {
+    // Enhanced RTMP: frame type in bits 4–6, packet type in the low nibble, then a FourCC.
+    const fourCc = String.fromCharCode(...body.subarray(1, 5));
+    const frameType = (first >> 4) & 0x07;
+    return { dts, cts: 0, key: frameType === 1, kind: 'other', codec: fourCc, data: body.subarray(5) };
+  }
+  const frameType = first >> 4;
+  const codec = first & 0x0f;
+  const key = frameType === 1 || frameType === 4;
+  if (codec !== CODEC_AVC || body.byteLength < 5 || frameType === 5)
+    return { dts, cts: 0, key, kind: 'other', codec, data: body.subarray(1) };
+  const packetType = body[1];
+  // Composition time: a signed 24-bit count of ms.
+  const cts = (((body[2] << 16) | (body[3] << 8) | body[4]) << 8) >> 8;
+  const kind = packetType === 0 ? 'avc-config' : packetType === 1 ? 'avc-picture' : 'other';
+  return { dts, cts, key, kind, codec, data: body.subarray(5) };
+}
+
+/** The RFC 6381 codec string of an AVCDecoderConfigurationRecord (`avc1.64001f`), null if too short. */
+export function avcCodecString(record: Uint8Array): string | null {
+  if (record.byteLength < 4 || record[0] !== 1) return null;
+  return `avc1.${[record[1], record[2], record[3]].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
