@@ -17,6 +17,12 @@ export interface PictureQueueOptions {
 
 const PICTURE_QUEUE_DEFAULTS: PictureQueueOptions = { delayMs: 120, windowMs: 5_000, maxPictures: 30 };
 
+/**
+ * Pictures due at one beat beyond which the older are skipped: two (a beat that came late, or out of
+ * phase with the stream) go out one a beat; more mean the tile is behind its clock.
+ */
+const MAX_DUE = 2;
+
 /** A jump of the media clock this far beyond what the wall clock moved (ms) is a new timeline. */
 const DISCONTINUITY_MS = 10_000;
 
@@ -77,13 +83,21 @@ export class PictureQueue<F extends Closable> {
   }
 
   /**
-   * The picture to show at `nowMs`: the newest one due (the older due ones are closed, counted in
-   * `skipped`), or null when none is due yet. `now: true` takes the newest held whatever its time.
+   * The picture to show at `nowMs`: the oldest one due, so pictures go out one a beat in their order
+   * even when the beat and the stream are out of phase (two due at one beat, none at the next); when
+   * more than `MAX_DUE` are due the older ones are closed (counted in `skipped`): the tile is behind its
+   * own clock and catches up. Null when none is due yet. `now: true` takes the newest held whatever its
+   * time.
    */
   take(nowMs: number, now = false): F | null {
     let pick = -1;
     if (now) pick = this.queue.length - 1;
-    else for (let i = 0; i < this.queue.length && this.dueAt(this.queue[i].mediaMs) <= nowMs; i++) pick = i;
+    else {
+      let due = 0;
+      while (due < this.queue.length && this.dueAt(this.queue[due].mediaMs) <= nowMs) due++;
+      if (due === 0) return null;
+      pick = Math.max(0, due - MAX_DUE);
+    }
     if (pick < 0) return null;
     for (let i = 0; i < pick; i++) this.drop(this.queue[i]);
     const [{ frame, mediaMs }] = this.queue.splice(0, pick + 1).slice(-1);

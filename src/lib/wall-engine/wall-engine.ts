@@ -96,7 +96,7 @@ export class WallEngine {
     };
     this.clock = options.clock ?? systemClock;
     this.ticker = new WallTicker(this.clock, this.settings.tickMs);
-    this.presentBeat = new WallTicker(this.clock, PRESENT_EVERY_MS);
+    this.presentBeat = new WallTicker(this.clock, PRESENT_EVERY_MS, true);
     this.log = options.log ?? ((line) => console.info(line));
     this.decodeBudget = new DecodeBudget(
       options.decodeBudget === false ? { enabled: false } : (options.decodeBudget ?? {}),

@@ -19,10 +19,18 @@ export class WallTicker {
   private timer: TimerHandle | null = null;
 
   private readonly periodMs: number;
+  /** Aligned beats: when the first one was due (the grid the next ones are kept on). */
+  private origin: number | null = null;
 
   constructor(
     private readonly clock: EngineClock,
     periodMs?: number,
+    /**
+     * Keep the beats on a grid of `periodMs` from the first (a late beat does not push the next ones
+     * back), so there are as many a second as the period says: the beat that shows decoded pictures
+     * must not fall behind a stream of the same rate. Default: each beat `periodMs` after the last ran.
+     */
+    private readonly aligned = false,
   ) {
     this.periodMs = periodMs ?? DEFAULT_SUPERVISOR_SETTINGS.tickMs;
   }
@@ -38,6 +46,7 @@ export class WallTicker {
       if (this.ticks.size === 0 && this.timer !== null) {
         this.clock.clearTimeout(this.timer);
         this.timer = null;
+        this.origin = null;
       }
     };
   }
@@ -48,7 +57,14 @@ export class WallTicker {
   }
 
   private schedule(): void {
-    this.timer = this.clock.setTimeout(() => this.beat(), this.periodMs);
+    let delay = this.periodMs;
+    if (this.aligned) {
+      const now = this.clock.now();
+      if (this.origin === null) this.origin = now;
+      // The next grid point after now (a beat that ran late skips none: it is the one it was).
+      delay = this.periodMs - ((now - this.origin) % this.periodMs);
+    }
+    this.timer = this.clock.setTimeout(() => this.beat(), delay);
   }
 
   private beat(): void {

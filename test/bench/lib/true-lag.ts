@@ -84,7 +84,18 @@ export function trueLagProbe(tiles: string, keyAttr: string): string {
       this.addEventListener('close', () => { s.closed = true; });
     }
   };
-  state.sample = () => {
+  // A tile whose <video> plays a track (the wall's WebCodecs tiles) has no buffered range: what waits
+  // unshown is read from the picture it presents next, its media time (the FLV timestamp the player
+  // gave the frame), against the newest timestamp its socket brought. One frame callback a reading.
+  const presented = (video) => new Promise((resolve) => {
+    if (!video || !video.srcObject || !video.requestVideoFrameCallback) return resolve(null);
+    const timer = setTimeout(() => resolve(null), 250);
+    video.requestVideoFrameCallback((_, meta) => { clearTimeout(timer); resolve(meta.mediaTime * 1000); });
+  });
+  state.sample = async () => {
+    const elements = [...document.querySelectorAll(${JSON.stringify(tiles)})];
+    const videoOf = (el) => el.tagName === 'VIDEO' ? el : el.querySelector('video');
+    const shown = await Promise.all(elements.map((el) => presented(videoOf(el))));
     const now = performance.now();
     state.sockets = state.sockets.filter((s) => !s.closed);
     return {
@@ -93,14 +104,16 @@ export function trueLagProbe(tiles: string, keyAttr: string): string {
         openedAt: s.openedAt,
         trailMs: Math.max(0, now - s.lastMedia - s.floor),
         atArrivalMs: Math.max(0, s.lastArrival - s.lastMedia - s.floor),
+        lastMediaMs: s.lastMedia,
       })),
       bad: state.sockets.filter((s) => s.bad).length,
-      tiles: [...document.querySelectorAll(${JSON.stringify(tiles)})].map((el) => {
-        const video = el.tagName === 'VIDEO' ? el : el.querySelector('video');
+      tiles: elements.map((el, i) => {
+        const video = videoOf(el);
         const b = video ? video.buffered : { length: 0 };
         return {
           key: el.dataset[${JSON.stringify(keyAttr)}],
           queuedMs: b.length ? Math.max(0, (b.end(b.length - 1) - video.currentTime) * 1000) : null,
+          shownMediaMs: shown[i],
           videos: el.tagName === 'VIDEO' ? 1 : el.querySelectorAll('video').length,
           flagged: el.dataset.behind === 'true',
           state: el.dataset.state ?? 'playing',
@@ -113,11 +126,13 @@ export function trueLagProbe(tiles: string, keyAttr: string): string {
 }
 
 interface RawSample {
-  sockets: { path: string; openedAt: number; trailMs: number; atArrivalMs: number }[];
+  sockets: { path: string; openedAt: number; trailMs: number; atArrivalMs: number; lastMediaMs: number }[];
   bad: number;
   tiles: {
     key: string;
     queuedMs: number | null;
+    /** A track's tile: the media time (ms) of the picture it presented at the reading. */
+    shownMediaMs: number | null;
     videos: number;
     flagged: boolean;
     state: string;
@@ -187,7 +202,7 @@ export class TrueLagRecorder {
     if (!raw) return out;
     this.bad = Math.max(this.bad, raw.bad);
     // The tile's newest measured socket (a reconnect or catch-up opens another).
-    const newest = new Map<string, { openedAt: number; trailMs: number; atArrivalMs: number }>();
+    const newest = new Map<string, RawSample['sockets'][number]>();
     for (const s of raw.sockets) {
       const key = this.pathOwner(s.path);
       if (key === undefined) continue;
@@ -202,6 +217,7 @@ export class TrueLagRecorder {
         out.set(t.key, null);
         continue;
       }
+      if (t.shownMediaMs !== null) t.queuedMs = Math.max(0, socket.lastMediaMs - t.shownMediaMs);
       const behindMs = socket.trailMs + (t.queuedMs ?? 0);
       const atArrival = socket.atArrivalMs + (t.queuedMs ?? 0);
       this.lastAtArrival.set(t.key, atArrival);
@@ -233,7 +249,7 @@ export class TrueLagRecorder {
       flaggedSeconds: this.flagged,
       unreadableSockets: this.bad,
       measure:
-        'per tile per second: now − (newest FLV video timestamp + the smallest arrival − timestamp since the socket opened) + (buffered end − currentTime); see test/bench/lib/true-lag.ts',
+        'per tile per second: now − (newest FLV video timestamp + the smallest arrival − timestamp since the socket opened) + (buffered end − currentTime, or for a track the newest timestamp − the presented picture’s); see test/bench/lib/true-lag.ts',
     };
   }
 }

@@ -38,17 +38,29 @@ describe('PictureQueue', () => {
     expect(queue.skipped).toBe(0);
   });
 
-  it('skips the pictures a burst brought late (a GOP cache at connect) and shows the newest due', () => {
+  it('skips the pictures a burst brought late (a GOP cache at connect) and goes on from the newest due', () => {
     const queue = new PictureQueue<Picture>(OPTIONS);
     // 50 pictures (2 s) at once, then live ones 40 ms apart: the burst is old, the live edge is not.
     const pictures = feed(queue, 50, () => 10_000);
     queue.add(new Picture(2_000), 2_000, 10_040);
-    // Held at most 30: the 21 oldest went as the burst came; the rest up to the newest due are skipped.
-    expect(queue.take(10_099)?.mediaMs).toBe(1_920);
-    expect(queue.take(10_100)?.mediaMs).toBe(1_960);
-    expect(pictures.slice(0, 48).every((p) => p.closed)).toBe(true);
-    expect(queue.skipped).toBe(48);
+    // Held at most 30: the 21 oldest went as the burst came; of the due ones the two newest are kept.
+    expect(queue.take(10_099)?.mediaMs).toBe(1_880);
+    expect(queue.skipped).toBe(21 + 26);
+    expect(pictures.slice(0, 47).every((p) => p.closed)).toBe(true);
+    // From there one a beat, in order.
+    expect(queue.take(10_100)?.mediaMs).toBe(1_920);
+    expect(queue.take(10_140)?.mediaMs).toBe(1_960);
+    expect(queue.take(10_180)?.mediaMs).toBe(2_000);
+    expect(queue.skipped).toBe(47);
     expect(queue.dueAt(2_000)).toBe(10_140);
+  });
+
+  it('shows two pictures due at one beat one a beat, skipping none (a beat out of phase with the stream)', () => {
+    const queue = new PictureQueue<Picture>(OPTIONS);
+    feed(queue, 4, (n) => 1_000 + n * 40);
+    // Due at 1100, 1140, 1180, 1220; beats at 1145, 1185, 1225, 1265 (one late by 5 ms each time).
+    expect([1_145, 1_185, 1_225, 1_265].map((at) => queue.take(at)?.mediaMs)).toEqual([0, 40, 80, 120]);
+    expect(queue.skipped).toBe(0);
   });
 
   it('lets the floor rise when delivery becomes slower for good, within two windows', () => {

@@ -3,7 +3,7 @@ import type { EngineClock } from '../../../../../src/lib/wall-engine/clock';
 import { WallTicker } from '../../../../../src/lib/wall-engine/wall-ticker';
 
 /** A clock whose timers run when the test moves time on; it counts the timers pending. */
-function manualClock() {
+function manualClock(lateMs = 0) {
   let now = 0;
   let nextId = 1;
   const timers = new Map<number, { at: number; run: () => void }>();
@@ -11,7 +11,8 @@ function manualClock() {
     now: () => now,
     setTimeout: (run, ms) => {
       const id = nextId++;
-      timers.set(id, { at: now + ms, run });
+      // Every timer may run late (a busy page): by `lateMs`.
+      timers.set(id, { at: now + ms + lateMs, run });
       return id;
     },
     clearTimeout: (handle) => void timers.delete(handle as number),
@@ -87,4 +88,21 @@ describe('WallTicker', () => {
     expect(read).toEqual(['a', 'd', 'a', 'd']);
     expect(errors).toHaveLength(2);
   });
+
+  it('aligned, keeps its beats on the grid when each runs late: as many a second as the period says', () => {
+    const beats = (aligned: boolean) => {
+      const { clock, advance } = manualClock(7);
+      const ticker = new WallTicker(clock, 40, aligned);
+      const at: number[] = [];
+      ticker.add(() => at.push(clock.now()));
+      advance(1_007);
+      return at;
+    };
+    // Unaligned, each late beat pushes the next: 21 by the time the aligned one has beaten 25, fewer than a 25 fps stream's pictures.
+    expect(beats(false)).toHaveLength(21);
+    const aligned = beats(true);
+    expect(aligned).toHaveLength(25);
+    expect(aligned.slice(0, 3)).toEqual([47, 87, 127]);
+  });
 });
+
