@@ -131,8 +131,8 @@ describe('players in Chromium', () => {
     const [id] = await wall([transport], ['dev-format'], {
       playerOptions: {
         nativeFmp4: library === 'native',
-        // FLV decodes with WebCodecs by default; mpegts.js on MSE stays the road where it cannot.
-        flvDecoder: library === 'mpegts.js' ? 'mse' : 'webcodecs',
+        // FLV decodes through mpegts.js on MSE by default; WebCodecs when asked.
+        flvDecoder: library === 'webcodecs' ? 'webcodecs' : 'mse',
       },
     });
     const snap = await until(id, playing, 20_000);

@@ -279,6 +279,9 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private decode(tag: FlvVideoTag): void {
     const decoder = this.decoder;
     if (!decoder || decoder.state !== 'configured') return;
+    const mediaMs = tag.dts + tag.cts;
+    // What came counts as waiting unshown even when it is left out: the picture on screen ages meanwhile.
+    this.newestInMs = mediaMs;
     if (!tag.key && (this.needKey || decoder.decodeQueueSize > MAX_DECODE_QUEUE)) {
       // Nothing to refer to, or a decoder that cannot keep up: wait for the next keyframe.
       if (!this.needKey) this.needKey = true;
@@ -286,8 +289,6 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       return;
     }
     this.needKey = false;
-    const mediaMs = tag.dts + tag.cts;
-    this.newestInMs = mediaMs;
     decoder.decode(
       new EncodedVideoChunk({ type: tag.key ? 'key' : 'delta', timestamp: mediaMs * 1000, data: tag.data }),
     );
