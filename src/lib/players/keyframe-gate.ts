@@ -461,3 +461,19 @@ class Output {
     return out;
   }
 }
+
+/**
+ * The picture-rate figures of a player with a keyframe gate (PlayerStats' rate, keyframeIntervalMs,
+ * streamFps): what the gate does, or the rate asked for before it exists.
+ */
+export function gatedRateStats(
+  gate: KeyframeGate | null,
+  requested: PictureRate,
+): { rate: PictureRate; keyframeIntervalMs: number | null; streamFps: number | null } {
+  const stats = gate?.stats();
+  return {
+    rate: gate ? gate.rate : requested,
+    keyframeIntervalMs: stats?.keyframeIntervalMs ?? null,
+    streamFps: stats?.frameIntervalMs ? Math.round(10_000 / stats.frameIntervalMs) / 10 : null,
+  };
+}

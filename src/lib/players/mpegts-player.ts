@@ -6,7 +6,7 @@ import { ByteRate } from './byte-rate';
 import { FlvAudio, soundOf } from './flv-audio';
 import { decodeG711 } from './g711';
 import { gatedLoaderClass, type ChunkFilter } from './gated-loader';
-import { KeyframeGate } from './keyframe-gate';
+import { gatedRateStats, KeyframeGate } from './keyframe-gate';
 import { LivenessMeter } from './liveness-meter';
 import { PICTURE_BATCH } from './picture-batch';
 import type { PictureRate, PlayerAudio, PlayerError, PlayerStats } from './player';
@@ -219,12 +219,7 @@ export class MpegtsPlayer extends BasePlayer {
 
   protected override rateStats(): Pick<PlayerStats, 'rate' | 'keyframeIntervalMs' | 'streamFps'> {
     if (!this.canGate()) return {};
-    const gate = this.gate?.stats();
-    return {
-      rate: this.gate ? this.gate.rate : this.pictureRate,
-      keyframeIntervalMs: gate?.keyframeIntervalMs ?? null,
-      streamFps: gate?.frameIntervalMs ? Math.round(10_000 / gate.frameIntervalMs) / 10 : null,
-    };
+    return gatedRateStats(this.gate, this.pictureRate);
   }
 
   /**

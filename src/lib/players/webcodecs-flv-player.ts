@@ -4,7 +4,7 @@ import { ByteRate } from './byte-rate';
 import type { MeteredVideo } from './frame-meter';
 import { avcCodecString, FlvVideoReader, type FlvVideoTag } from './flv-video-reader';
 import { gatedLoaderClass, type MpegtsLoader } from './gated-loader';
-import { KeyframeGate } from './keyframe-gate';
+import { gatedRateStats, KeyframeGate } from './keyframe-gate';
 import { LivenessMeter } from './liveness-meter';
 import type { PictureRate, PlayerError, PlayerStats } from './player';
 import { PictureQueue } from './picture-queue';
@@ -159,12 +159,7 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   }
 
   protected override rateStats(): Pick<PlayerStats, 'rate' | 'keyframeIntervalMs' | 'streamFps'> {
-    const gate = this.gate?.stats();
-    return {
-      rate: this.gate ? this.gate.rate : this.pictureRate,
-      keyframeIntervalMs: gate?.keyframeIntervalMs ?? null,
-      streamFps: gate?.frameIntervalMs ? Math.round(10_000 / gate.frameIntervalMs) / 10 : null,
-    };
+    return gatedRateStats(this.gate, this.pictureRate);
   }
 
   /** Seconds of pictures received but not shown yet (in the decoder and the jitter buffer). */
