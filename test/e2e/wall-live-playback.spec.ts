@@ -50,7 +50,7 @@ describe('the wall in Chromium with live media', () => {
         );
       });
     const transports = await wallPage.stat('transport').allTextContents();
-    expect(transports).toEqual(Array(9).fill('ws-flv · mpegts.js'));
+    expect(transports).toEqual(Array(9).fill('ws-flv · webcodecs'));
     expect(await wallPage.stat('resolution').first().textContent()).toBe('640×360');
     await page.screenshot({ path: `${SCREENS}/wall-stats-overlay.png` });
     await wall.settings({ statsOverlay: false });
@@ -119,7 +119,7 @@ describe('the wall in Chromium with live media', () => {
     await wall.settings({ transportOrder: ['ws-flv', 'hls'], statsOverlay: true });
     await showWall('scrambled', [keys[21]], 1, 1);
     await framesAdvance(keys[21]);
-    await expect.poll(() => wallPage.stat('transport').textContent()).toBe('ws-flv · mpegts.js');
+    await expect.poll(() => wallPage.stat('transport').textContent()).toBe('ws-flv · webcodecs');
   });
 
   it('a picture shown at half its size or less is scaled the cheap way, a large one smoothly, and both play', async () => {

@@ -180,7 +180,7 @@ describe('WebRTC tiles', () => {
     for (const d of devices) expect(await stateOf(d)).toBe('playing');
     const transports = await Promise.all(devices.map((d) => stat(d, 'transport')));
     expect(transports).toEqual(
-      devices.map((_, i) => (i % 2 === 0 ? 'webrtc · webrtc' : 'ws-flv · mpegts.js')),
+      devices.map((_, i) => (i % 2 === 0 ? 'webrtc · webrtc' : 'ws-flv · webcodecs')),
     );
     expect(await page.locator('[data-testid="wall-tile-problem"]').count()).toBe(0);
   });

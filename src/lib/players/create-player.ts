@@ -7,14 +7,14 @@ import { WebRtcPlayer } from './webrtc-player';
 import { canPlayWithWebCodecs, WebCodecsFlvPlayer } from './webcodecs-flv-player';
 
 /**
- * A muted FLV tile decodes with WebCodecs when asked (`flvDecoder: 'webcodecs'`) and the runtime can
- * (webcodecs-flv-player.ts); the audible tile and worker mode stay on mpegts.js, which plays the sound in
- * step with the element's clock. Not the default yet: at 36 tiles on a 2-core machine one tile fell to
- * 18 fps where mpegts.js kept every tile at 25 (docs/benchmarks.md, "WebCodecs tiles").
+ * A muted FLV tile decodes with WebCodecs where the runtime can (webcodecs-flv-player.ts: pictures
+ * 0.13–0.17 s behind the camera where mpegts.js on MSE keeps 0.3; docs/benchmarks.md "WebCodecs
+ * tiles"); the audible tile and worker mode stay on mpegts.js, which plays the sound in step with the
+ * element's clock, and so does every tile with `flvDecoder: 'mse'`.
  */
 function decodesWithWebCodecs(options: PlayerOptions): boolean {
   return (
-    options.flvDecoder === 'webcodecs' &&
+    (options.flvDecoder ?? 'webcodecs') === 'webcodecs' &&
     !options.audio &&
     !(options.worker ?? false) &&
     canPlayWithWebCodecs()
@@ -23,7 +23,7 @@ function decodesWithWebCodecs(options: PlayerOptions): boolean {
 
 /**
  * The player for a source's transport. Never throws: a failure to play is reported as the player's
- * `error`. FLV on a muted tile decodes with WebCodecs where asked and the runtime can; HTTP fMP4 goes through MSE where it exists (exact drop detection and live edge) and falls
+ * `error`. FLV on a muted tile decodes with WebCodecs where the runtime can; HTTP fMP4 goes through MSE where it exists (exact drop detection and live edge) and falls
  * back to the plain element where it does not.
  */
 export function createPlayer(source: PlayerSource, options: PlayerOptions = {}): Player {

@@ -99,3 +99,48 @@ export function avcCodecString(record: Uint8Array): string | null {
   if (record.byteLength < 4 || record[0] !== 1) return null;
   return `avc1.${[record[1], record[2], record[3]].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
+
+const START_CODE = [0, 0, 0, 1];
+
+/**
+ * The SPS and PPS of an AVCDecoderConfigurationRecord in Annex B form (each after a start code), and
+ * the size of the NAL unit lengths its pictures use; null if the record cannot be read.
+ */
+export function avcAnnexB(record: Uint8Array): { parameterSets: Uint8Array; lengthSize: number } | null {
+  if (record.byteLength < 7 || record[0] !== 1) return null;
+  const lengthSize = (record[4] & 0x03) + 1;
+  const parts: number[] = [];
+  let at = 5;
+  for (const countMask of [0x1f, 0xff]) {
+    if (at >= record.byteLength) return null;
+    const count = record[at] & countMask;
+    at += 1;
+    for (let i = 0; i < count; i++) {
+      if (at + 2 > record.byteLength) return null;
+      const size = (record[at] << 8) | record[at + 1];
+      at += 2;
+      if (at + size > record.byteLength) return null;
+      parts.push(...START_CODE, ...record.subarray(at, at + size));
+      at += size;
+    }
+  }
+  return { parameterSets: Uint8Array.from(parts), lengthSize };
+}
+
+/**
+ * A picture's NAL units with 4-byte lengths turned into Annex B in place (each length becomes a start
+ * code: the same size); false if the lengths do not add up to the picture.
+ */
+export function lengthsToStartCodes(data: Uint8Array): boolean {
+  let at = 0;
+  while (at + 4 <= data.byteLength) {
+    const size = ((data[at] << 24) | (data[at + 1] << 16) | (data[at + 2] << 8) | data[at + 3]) >>> 0;
+    if (at + 4 + size > data.byteLength) return false;
+    data[at] = 0;
+    data[at + 1] = 0;
+    data[at + 2] = 0;
+    data[at + 3] = 1;
+    at += 4 + size;
+  }
+  return at === data.byteLength;
+}

@@ -28,6 +28,12 @@ export interface KeyframeGateOptions {
    * at full rate each tag's body goes to `onAudio`, for a player that plays the sound itself).
    */
   audio?: 'pass' | 'drop' | 'extract';
+  /**
+   * Retime what passes in overview (default true: see the class comment; what a player on MSE needs).
+   * False: every tag keeps the stream's own time, for a player that shows each keyframe as it is decoded
+   * and keeps its own clock (the WebCodecs player).
+   */
+  retime?: boolean;
   /** `audio: 'extract'`: one audio tag's body (its first byte says the codec) and FLV timestamp (ms). */
   onAudio?: (timestampMs: number, body: Uint8Array) => void;
 }
@@ -333,7 +339,9 @@ export class KeyframeGate {
           this.frameMeasured = true;
         }
       }
-      if (
+      if (this.options.retime === false) {
+        // The stream's own time throughout.
+      } else if (
         kind === 'video-inter' &&
         this.mode === 'overview' &&
         this.keptAfterKey === 1 &&

@@ -191,10 +191,9 @@ export interface PlayerOptions {
   /** Back buffer kept by the players (s); older data is removed so memory stays flat. */
   backBufferSeconds?: number;
   /**
-   * How a muted FLV tile's pictures are decoded: `mse` (default: mpegts.js on Media Source Extensions,
-   * also the only road for the audible tile and worker mode) or `webcodecs` (where the runtime has
-   * WebCodecs and MediaStreamTrackGenerator: webcodecs-flv-player.ts; not the default yet, see
-   * create-player.ts).
+   * How a muted FLV tile's pictures are decoded: `webcodecs` (default where the runtime has WebCodecs
+   * and MediaStreamTrackGenerator: webcodecs-flv-player.ts) or `mse` (mpegts.js on Media Source
+   * Extensions, the only road for the audible tile, worker mode and other runtimes).
    */
   flvDecoder?: 'webcodecs' | 'mse';
   /**

@@ -2,7 +2,14 @@ import { absoluteUrl } from './absolute-url';
 import { BasePlayer } from './base-player';
 import { ByteRate } from './byte-rate';
 import type { MeteredVideo } from './frame-meter';
-import { avcCodecString, FlvVideoReader, type FlvVideoTag } from './flv-video-reader';
+import { joinBytes } from '../../../electron/shared/join-bytes';
+import {
+  avcAnnexB,
+  avcCodecString,
+  FlvVideoReader,
+  lengthsToStartCodes,
+  type FlvVideoTag,
+} from './flv-video-reader';
 import { gatedLoaderClass, type MpegtsLoader } from './gated-loader';
 import { gatedRateStats, KeyframeGate } from './keyframe-gate';
 import { LivenessMeter } from './liveness-meter';
@@ -77,6 +84,8 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private decoder: VideoDecoder | null = null;
   private decoderConfig: VideoDecoderConfig | null = null;
   private configRecord: Uint8Array | null = null;
+  /** Annex B: the SPS and PPS put before each keyframe (null: the pictures go as they came, with the record). */
+  private parameterSets: Uint8Array | null = null;
   private needKey = true;
   private generator: TrackGenerator | null = null;
   private writer: WritableStreamDefaultWriter<VideoFrame> | null = null;
@@ -104,8 +113,10 @@ export class WebCodecsFlvPlayer extends BasePlayer {
 
     this.gate = new KeyframeGate({
       audio: 'drop',
-      // A keyframe decodes and shows on its own here (no remuxer waiting for the next picture's time).
+      // A keyframe decodes and shows on its own here (no remuxer waiting for the next picture's time),
+      // and this player keeps its own clock: the pictures keep the stream's time.
       keepAfterKey: 0,
+      retime: false,
       onPicture: (timestamp) => {
         if (!this.destroyed) this.liveness.arrive(timestamp, this.now());
       },
@@ -246,11 +257,13 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       return;
     }
     this.configRecord = record.slice();
+    const annexB = avcAnnexB(record);
+    this.parameterSets = annexB && annexB.lengthSize === 4 ? annexB.parameterSets : null;
     const config: VideoDecoderConfig = {
       codec,
-      description: this.configRecord,
+      ...(this.parameterSets ? {} : { description: this.configRecord }),
       optimizeForLatency: true,
-      hardwareAcceleration: 'prefer-software',
+      // Hardware where the computer has it (the field's Windows and macOS PCs); software here.
     };
     this.decoderConfig = config;
     if (!this.decoder) {
@@ -284,8 +297,16 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       return;
     }
     this.needKey = false;
+    let data = tag.data;
+    if (this.parameterSets) {
+      if (!lengthsToStartCodes(data)) {
+        this.fail(failure('media', 'MediaFormatError', 'an H.264 picture whose NAL unit lengths do not add up'));
+        return;
+      }
+      if (tag.key) data = joinBytes([this.parameterSets, data]);
+    }
     decoder.decode(
-      new EncodedVideoChunk({ type: tag.key ? 'key' : 'delta', timestamp: mediaMs * 1000, data: tag.data }),
+      new EncodedVideoChunk({ type: tag.key ? 'key' : 'delta', timestamp: mediaMs * 1000, data }),
     );
   }
 

@@ -7,7 +7,12 @@ import {
   loadClips,
   type Clip,
 } from '../../../../../electron/demo-platform/media';
-import { avcCodecString, FlvVideoReader } from '../../../../../src/lib/players/flv-video-reader';
+import {
+  avcAnnexB,
+  avcCodecString,
+  FlvVideoReader,
+  lengthsToStartCodes,
+} from '../../../../../src/lib/players/flv-video-reader';
 
 /**
  * The WebCodecs player's demuxer on real FLV bytes: the demo platform's clips through its own FLV
@@ -66,4 +71,19 @@ describe('FlvVideoReader', () => {
       /not FLV/,
     );
   });
+
+  it('gives the decoder Annex B: the record’s SPS and PPS after start codes, each picture’s lengths turned into start codes', () => {
+    const [config, key] = new FlvVideoReader().feed(new Uint8Array(stream(1)));
+    const annexB = avcAnnexB(config.data)!;
+    expect(annexB.lengthSize).toBe(4);
+    const start = Buffer.from([0, 0, 0, 1]);
+    expect(Buffer.from(annexB.parameterSets)).toEqual(Buffer.concat([start, clip.sps, start, clip.pps]));
+    // The same bytes the demo's MPEG-TS muxer writes for this picture, but its AUD and parameter sets.
+    const data = key.data.slice();
+    expect(lengthsToStartCodes(data)).toBe(true);
+    expect(Buffer.from(data)).toEqual(clip.frames[0].annexB.subarray(-data.byteLength));
+    // Lengths that run past the picture are said, not decoded.
+    expect(lengthsToStartCodes(Uint8Array.from([0, 0, 0, 9, 1, 2]))).toBe(false);
+  });
 });
+

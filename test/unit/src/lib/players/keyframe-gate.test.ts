@@ -140,6 +140,17 @@ describe('KeyframeGate', () => {
     expect(stats.passedBytes / (stats.passedBytes + stats.droppedBytes)).toBeLessThan(0.5);
   });
 
+  it('without retiming (a player with a clock of its own) passes the keyframes alone at the stream’s time', () => {
+    const gate = new KeyframeGate({ keepAfterKey: 0, retime: false });
+    gate.setRate('overview');
+    const kept = pictures(parse(through(gate, copy(stream(150)))));
+    expect(kept.map((t) => [t.key, t.timestamp])).toEqual([
+      [true, 0],
+      [true, 2_000],
+      [true, 4_000],
+    ]);
+  });
+
   it('gives the same bytes however the stream is cut into chunks', () => {
     const whole = Buffer.concat(stream(120, { audio: true }));
     for (const sizes of [[1], [7, 3, 11], [4096], [12, 1, 1, 300]]) {
