@@ -9,19 +9,24 @@ export interface PictureQueueOptions {
    * (a busy page reading its socket late, a decoder thread busy with another tile).
    */
   delayMs: number;
-  /** The soonest is the least of (decoded at − media time) over the last one to two of these (ms). */
+  /**
+   * The soonest is the least of (decoded at − media time) over the last one to two of these (ms): short
+   * enough that a camera clock running slow (the floor then lags by up to twice this times the drift)
+   * leaves most of `delayMs` to absorb jitter.
+   */
   windowMs: number;
   /** Pictures held at most; the oldest go beyond it. */
   maxPictures: number;
 }
 
-const PICTURE_QUEUE_DEFAULTS: PictureQueueOptions = { delayMs: 120, windowMs: 5_000, maxPictures: 30 };
+const PICTURE_QUEUE_DEFAULTS: PictureQueueOptions = { delayMs: 120, windowMs: 2_000, maxPictures: 30 };
 
 /**
- * Pictures due at one beat beyond which the older are skipped: two (a beat that came late, or out of
- * phase with the stream) go out one a beat; more mean the tile is behind its clock.
+ * Pictures due at one beat beyond which the older are skipped: up to four (a beat that came late or out
+ * of phase with the stream, a burst after a busy moment) go out one a beat, and the beat, twice the
+ * pictures' rate, drains them in a few; more mean the tile is behind its clock.
  */
-const MAX_DUE = 2;
+const MAX_DUE = 4;
 
 /** A jump of the media clock this far beyond what the wall clock moved (ms) is a new timeline. */
 const DISCONTINUITY_MS = 10_000;

@@ -37,9 +37,11 @@ export function canPlayWithWebCodecs(): boolean {
 export const PRESENT_EVERY_MS = 20;
 /**
  * Pictures waiting in the decoder beyond this many mean it cannot keep up: the pictures up to the next
- * keyframe are left out (the wall's decode budget moves tiles to overview long before, from the backlog).
+ * keyframe are left out. Well above a GOP cache's burst at connect (a media server sends the GOP so far at
+ * once: 50 pictures for a 2 s GOP; a limit of 25 froze every new tile until its next keyframe), so it is
+ * a bound on memory, not the way a tile catches up (the liveness policy and the decode budget are).
  */
-const MAX_DECODE_QUEUE = 25;
+const MAX_DECODE_QUEUE = 150;
 /** Pictures waiting in the decoder beyond which a catch-up starts it again at the next keyframe. */
 const RESET_DECODE_QUEUE = 10;
 
