@@ -130,7 +130,10 @@ describe('a camera whose clock runs slow, in Chromium', () => {
     expect(await page.locator(tileOf(key)).getAttribute('data-state')).toBe('playing');
     expect(fps).toBeGreaterThan(25 * SLOW * 0.95);
     expect(fps).toBeLessThan(25 * SLOW * 1.03);
-    // A hiccup of this shared machine may cost a picture or two (two decoded within one beat).
-    expect(dropped).toBeLessThanOrEqual(3);
+    // A hiccup of this shared machine (the page held up longer than the jitter buffer's 120 ms, then
+    // more than four pictures due at once) costs a picture now and then: 0 on a quiet machine, up to 4
+    // in 10 s with the whole suite running beside it. A clock that followed 1× instead of the camera
+    // would run out of pictures or pile them up continuously, and show 25 fps.
+    expect(dropped).toBeLessThanOrEqual(Math.ceil(0.03 * (after.frames - before.frames)));
   });
 });

@@ -28,6 +28,12 @@ const PICTURE_QUEUE_DEFAULTS: PictureQueueOptions = { delayMs: 120, windowMs: 2_
  */
 const MAX_DUE = 4;
 
+/**
+ * How long after the first picture shown the pictures still skipped are the connection's history, not
+ * drops (ms): a GOP cache decoded on a busy page comes out of the decoder over a second or so.
+ */
+const START_MS = 2_000;
+
 /** A jump of the media clock this far beyond what the wall clock moved (ms) is a new timeline. */
 const DISCONTINUITY_MS = 10_000;
 
@@ -51,8 +57,15 @@ export class PictureQueue<F extends Closable> {
   private windowStart: number | null = null;
   private lastMedia: number | null = null;
   private lastAt = 0;
-  /** Pictures closed without being shown. */
+  /**
+   * Pictures closed unshown while playing at the stream's pace: the page fell behind (a drop). Not
+   * counted: the history a connection starts with (a media server's GOP cache, skipped to the live edge
+   * within `START_MS` of the first picture shown) and what a catch-up or overview leaves (`take(…, true)`).
+   */
   skipped = 0;
+  /** Pictures closed unshown that were not drops (see `skipped`). */
+  passedOver = 0;
+  private firstShownAt: number | null = null;
   /** The media time of the last picture taken to show, null before one. */
   shownMediaMs: number | null = null;
 
@@ -78,7 +91,7 @@ export class PictureQueue<F extends Closable> {
     }
     this.windowMin = Math.min(this.windowMin, atMs - mediaMs);
     this.queue.push({ frame, mediaMs });
-    while (this.queue.length > this.options.maxPictures) this.drop(this.queue.shift()!);
+    while (this.queue.length > this.options.maxPictures) this.drop(this.queue.shift()!, this.dropping(atMs));
   }
 
   /** When the picture of media time `mediaMs` is due (ms, the clock `add` was given). */
@@ -104,9 +117,11 @@ export class PictureQueue<F extends Closable> {
       pick = Math.max(0, due - MAX_DUE);
     }
     if (pick < 0) return null;
-    for (let i = 0; i < pick; i++) this.drop(this.queue[i]);
+    const drops = !now && this.dropping(nowMs);
+    for (let i = 0; i < pick; i++) this.drop(this.queue[i], drops);
     const [{ frame, mediaMs }] = this.queue.splice(0, pick + 1).slice(-1);
     this.shownMediaMs = mediaMs;
+    this.firstShownAt ??= nowMs;
     return frame;
   }
 
@@ -125,8 +140,14 @@ export class PictureQueue<F extends Closable> {
     for (const entry of this.queue.splice(0)) entry.frame.close();
   }
 
-  private drop(entry: { frame: F }): void {
+  /** Whether a picture closed unshown at `atMs` is a drop: past the start (see `skipped`). */
+  private dropping(atMs: number): boolean {
+    return this.firstShownAt !== null && atMs - this.firstShownAt > START_MS;
+  }
+
+  private drop(entry: { frame: F }, counted: boolean): void {
     entry.frame.close();
-    this.skipped += 1;
+    if (counted) this.skipped += 1;
+    else this.passedOver += 1;
   }
 }

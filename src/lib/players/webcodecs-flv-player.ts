@@ -89,13 +89,15 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   /** Annex B: the SPS and PPS put before each keyframe (null: the pictures go as they came, with the record). */
   private parameterSets: Uint8Array | null = null;
   private needKey = true;
+  /** The pictures waited out for a keyframe are left out because the decoder fell behind (drops). */
+  private backlogSkip = false;
   private generator: TrackGenerator | null = null;
   private writer: WritableStreamDefaultWriter<VideoFrame> | null = null;
   private readonly queue = new PictureQueue<VideoFrame>();
   private readonly liveness = new LivenessMeter();
   private received: ByteRate | null = null;
   private stopBeat: (() => void) | null = null;
-  /** Pictures written to the track, and those left out before decode (decoder backlog). */
+  /** Pictures written to the track, and those dropped before decode (decoder backlog). */
   private written = 0;
   private leftOut = 0;
   /** Media time (ms, as passed on by the gate) of the newest picture given to the decoder. */
@@ -292,13 +294,18 @@ export class WebCodecsFlvPlayer extends BasePlayer {
     const mediaMs = tag.dts + tag.cts;
     // What came counts as waiting unshown even when it is left out: the picture on screen ages meanwhile.
     this.newestInMs = mediaMs;
-    if (!tag.key && (this.needKey || decoder.decodeQueueSize > MAX_DECODE_QUEUE)) {
-      // Nothing to refer to, or a decoder that cannot keep up: wait for the next keyframe.
-      if (!this.needKey) this.needKey = true;
-      this.leftOut += 1;
+    if (!tag.key && !this.needKey && decoder.decodeQueueSize > MAX_DECODE_QUEUE) {
+      // A decoder that cannot keep up: what comes up to the next keyframe is left out, and dropped.
+      this.needKey = true;
+      this.backlogSkip = true;
+    }
+    if (!tag.key && this.needKey) {
+      // Nothing to refer to: the start and a catch-up wait for a keyframe too, without a drop.
+      if (this.backlogSkip) this.leftOut += 1;
       return;
     }
     this.needKey = false;
+    this.backlogSkip = false;
     let data = tag.data;
     if (this.parameterSets) {
       if (!lengthsToStartCodes(data)) {

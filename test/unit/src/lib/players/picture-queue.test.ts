@@ -45,13 +45,15 @@ describe('PictureQueue', () => {
     queue.add(new Picture(2_000), 2_000, 10_040);
     // Held at most 30: the 21 oldest went as the burst came; of the due ones the four newest are kept.
     expect(queue.take(10_099)?.mediaMs).toBe(1_800);
-    expect(queue.skipped).toBe(21 + 24);
+    // The connection's history, not drops: nothing was late that had been on time.
+    expect(queue.passedOver).toBe(21 + 24);
+    expect(queue.skipped).toBe(0);
     expect(pictures.slice(0, 45).every((p) => p.closed)).toBe(true);
     // From there one a beat, in order, none skipped.
     expect([10_100, 10_120, 10_140, 10_160].map((at) => queue.take(at)?.mediaMs)).toEqual([
       1_840, 1_880, 1_920, 1_960,
     ]);
-    expect(queue.skipped).toBe(45);
+    expect(queue.skipped).toBe(0);
     expect(queue.dueAt(2_000)).toBe(10_140);
   });
 
@@ -61,6 +63,23 @@ describe('PictureQueue', () => {
     // Due at 1100, 1140, 1180, 1220; beats at 1145, 1185, 1225, 1265 (one late by 5 ms each time).
     expect([1_145, 1_185, 1_225, 1_265].map((at) => queue.take(at)?.mediaMs)).toEqual([0, 40, 80, 120]);
     expect(queue.skipped).toBe(0);
+  });
+
+  it('counts as dropped what a page that fell behind skips once playing, not a catch-up', () => {
+    const queue = new PictureQueue<Picture>(OPTIONS);
+    // Three seconds at the pace, one taken each beat.
+    for (let n = 0; n < 75; n++) {
+      queue.add(new Picture(n * 40), n * 40, 1_000 + n * 40);
+      expect(queue.take(1_100 + n * 40)?.mediaMs).toBe(n * 40);
+    }
+    // The page held up for 240 ms: six pictures due at the next beat, the two oldest skipped.
+    for (let n = 75; n < 81; n++) queue.add(new Picture(n * 40), n * 40, 1_000 + n * 40);
+    expect(queue.take(1_100 + 80 * 40)?.mediaMs).toBe(77 * 40);
+    expect(queue.skipped).toBe(2);
+    // A catch-up (take now) leaves the rest without counting them.
+    queue.take(0, true);
+    expect(queue.skipped).toBe(2);
+    expect(queue.passedOver).toBe(2);
   });
 
   it('lets the floor rise when delivery becomes slower for good, within two windows', () => {
