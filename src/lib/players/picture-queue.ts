@@ -63,8 +63,6 @@ export class PictureQueue<F extends Closable> {
    * within `START_MS` of the first picture shown) and what a catch-up or overview leaves (`take(…, true)`).
    */
   skipped = 0;
-  /** Pictures closed unshown that were not drops (see `skipped`). */
-  passedOver = 0;
   private firstShownAt: number | null = null;
   /** The media time of the last picture taken to show, null before one. */
   shownMediaMs: number | null = null;
@@ -125,16 +123,6 @@ export class PictureQueue<F extends Closable> {
     return frame;
   }
 
-  /** Pictures held. */
-  get size(): number {
-    return this.queue.length;
-  }
-
-  /** The media time of the newest picture held, null when none is. */
-  get newestMediaMs(): number | null {
-    return this.queue.length === 0 ? null : this.queue[this.queue.length - 1].mediaMs;
-  }
-
   /** Close everything held. */
   clear(): void {
     for (const entry of this.queue.splice(0)) entry.frame.close();
@@ -148,6 +136,5 @@ export class PictureQueue<F extends Closable> {
   private drop(entry: { frame: F }, counted: boolean): void {
     entry.frame.close();
     if (counted) this.skipped += 1;
-    else this.passedOver += 1;
   }
 }

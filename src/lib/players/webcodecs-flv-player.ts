@@ -163,7 +163,8 @@ export class WebCodecsFlvPlayer extends BasePlayer {
 
   override stats(): PlayerStats {
     const stats = super.stats();
-    const queued = this.queuedMs();
+    // latencySeconds is this player's queue (latency() below), read once.
+    const queued = stats.latencySeconds === null ? null : stats.latencySeconds * 1000;
     stats.liveness = this.liveness.liveness(queued, this.now());
     stats.callbackLatenessMs = this.lateMs;
     return stats;
