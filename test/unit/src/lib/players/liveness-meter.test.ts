@@ -19,7 +19,11 @@ describe('LivenessMeter', () => {
     meter.arrive(40, 1_040);
     // Delivery stalls for 3 s, then the backlog arrives.
     meter.arrive(80, 4_080);
-    expect(meter.liveness(100)).toEqual({ trailMs: 3_000, queuedMs: 100, behindMs: 3_100 });
+    // The floor rose as a drifting camera clock would move it (500 ppm of the 3.04 s it waited: 1.5 ms).
+    const { trailMs, queuedMs, behindMs } = meter.liveness(100);
+    expect(trailMs).toBeCloseTo(3_000 - 3_040 * 0.0005, 6);
+    expect(queuedMs).toBe(100);
+    expect(behindMs).toBeCloseTo(trailMs! + 100, 6);
     meter.arrive(3_120, 4_120);
     expect(meter.liveness(0).trailMs).toBe(0);
   });
@@ -64,6 +68,29 @@ describe('LivenessMeter', () => {
     meter.arrive(3_600_040, 1_200);
     expect(meter.liveness(0).trailMs).toBe(0);
     meter.arrive(3_600_080, 2_240);
-    expect(meter.liveness(0).trailMs).toBe(1_000);
+    expect(meter.liveness(0).trailMs).toBeCloseTo(1_000 - 1_040 * 0.0005, 6);
+  });
+
+  it('follows a camera clock running slow: a day at 100 ppm never reads as behind', () => {
+    const meter = new LivenessMeter();
+    // The camera's 40 ms are 40.004 ms of the computer's: 8.64 s a day.
+    const day = 24 * 3_600_000;
+    let worst = 0;
+    for (let at = 0, media = 0; at < day; at += 40.004, media += 40) {
+      meter.arrive(media, 1_000 + at);
+      if (media % 60_000 === 0) worst = Math.max(worst, meter.liveness(0).trailMs ?? 0);
+    }
+    expect(worst).toBeLessThan(1);
+  });
+
+  it('still sees a delivery falling behind at a percent: 2 s behind after 200 s, less the drift allowed', () => {
+    const meter = new LivenessMeter();
+    // Delivery 1 % short of the stream's rate: each 40 ms picture comes 40.4 ms after the last.
+    let at = 0;
+    for (let media = 0; media <= 200_000; media += 40, at += 40.4) meter.arrive(media, 1_000 + at);
+    const { trailMs } = meter.liveness(0);
+    // 2,000 ms of backlog, of which the floor followed 0.05 % of the 202 s (101 ms).
+    expect(trailMs).toBeGreaterThan(1_850);
+    expect(trailMs).toBeLessThan(2_000);
   });
 });
