@@ -177,6 +177,42 @@ describe('the wall in Chromium with live media', () => {
     expect(log.at(-1)?.state).toBe('playing');
   });
 
+  it('a damaged keyframe is decoded past on the same connection; keyframes damaged in a row hand the tile to mpegts.js', async () => {
+    await wall.settings({ transportOrder: ['ws-flv'], statsOverlay: true });
+    const [once, twice] = [keys[41], keys[42]];
+    expect(twice).toBeDefined();
+    const transport = (key: string) =>
+      page.locator(`${wallPage.tile(key).selector} [data-stat="transport"] dd`).textContent();
+    const recoveries = () =>
+      wall.session.consoleMessages.filter((line) => line.includes('[webcodecs] EncodingError')).length;
+
+    // One damaged keyframe (as a GB28181 server passes on a picture whose UDP packets it lost): the
+    // WebCodecs decoder fails on it, a new one takes over at the next keyframe; no reconnect.
+    await showWall('damaged-once', [once], 1, 1);
+    await framesAdvance(once);
+    await expect.poll(() => transport(once)).toBe('ws-flv · webcodecs');
+    await record(once);
+    const before = recoveries();
+    media.faults.set(once, { type: 'damage', keyframes: 1 });
+    await expect.poll(recoveries, { timeout: 10_000 }).toBe(before + 1);
+    await framesAdvance(once, 25);
+    expect((await seen()).map((s) => s.state)).toEqual(['playing']);
+    expect(await transport(once)).toBe('ws-flv · webcodecs');
+    media.faults.clear(once);
+
+    // Two in a row: the new decoder fails before its first picture too. The tile plays the same WS-FLV
+    // through mpegts.js (a new connection, served clean).
+    await showWall('damaged-twice', [twice], 1, 1);
+    await framesAdvance(twice);
+    await expect.poll(() => transport(twice)).toBe('ws-flv · webcodecs');
+    media.faults.set(twice, { type: 'damage', keyframes: 2 });
+    await expect.poll(() => transport(twice), { timeout: 15_000 }).toBe('ws-flv · mpegts.js');
+    await until(twice, ['playing'], 10_000);
+    await framesAdvance(twice, 25);
+    media.faults.clear(twice);
+    expect(wall.session.pageErrors).toEqual([]);
+  });
+
   it("the toolbar's Retry now brings back every failed tile at once, without waiting out its delay", async () => {
     const [a, b, fine] = [keys[38], keys[39], keys[40]];
     expect(fine).toBeDefined();

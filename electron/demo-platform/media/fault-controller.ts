@@ -27,6 +27,12 @@ export const FaultSchema = z.discriminatedUnion('type', [
    * they switch back. Other formats and new connections are not affected.
    */
   z.object({ type: z.literal('reconfigure') }),
+  /**
+   * Pictures lost in part on the camera's way to the server (GB28181 over UDP): the next N keyframes of
+   * each FLV stream open when it is set go out damaged (damaged-picture.ts). New connections, and other
+   * formats, are served clean.
+   */
+  z.object({ type: z.literal('damage'), keyframes: z.number().int().positive().max(1_000_000) }),
 ]);
 type Fault = z.infer<typeof FaultSchema>;
 /** What callers may pass: `then` of a stall may be left out. */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ClipTicker, FrameSubscriber, LiveFrame } from './clip-ticker';
 import type { ActiveFault } from './fault-controller';
 import { flvAudioConfigTag, flvAudioMeta } from './audio-mux';
-import { flvHeader, flvMetadataTag, flvSequenceHeaderTag, flvTagParts } from './flv-muxer';
+import { damagedPicture } from './damaged-picture';
+import { flvHeader, flvMetadataTag, flvSequenceHeaderTag, flvTagParts, flvVideoTag } from './flv-muxer';
 import { AUDIO_TRACK_ID, fmp4InitSegment, fmp4Moof, mdatBox, sampleDuration } from './fmp4-muxer';
 import { PacedTransport, type Transport } from './transport';
 
@@ -43,6 +44,8 @@ export class Viewer implements FrameSubscriber {
   /** Timeline index of the last picture sent: a switched-to ticker's cached GOP lies behind it. */
   private lastIndex = -1;
   private readonly original: ClipTicker;
+  /** FLV keyframes still to send damaged (a `damage` fault). */
+  private damageLeft = 0;
 
   constructor(
     readonly format: PushFormat,
@@ -112,12 +115,13 @@ export class Viewer implements FrameSubscriber {
           flvMetadataTag(clip, t, audio && flvAudioMeta(audio)),
           flvSequenceHeaderTag(clip.sps, clip.pps, t),
           ...(audioConfig ? [audioConfig] : []),
-          frame.flv(),
+          this.flvPicture(frame),
           ...frame.flvAudio(),
         ]);
         this.newSequence = false;
       } else {
-        this.sendFlv(undefined, audio ? [frame.flv(), ...frame.flvAudio()] : [frame.flv()]);
+        const picture = this.flvPicture(frame);
+        this.sendFlv(undefined, audio ? [picture, ...frame.flvAudio()] : [picture]);
       }
     } else if (this.format === 'ts') {
       this.out.send([frame.ts()]);
@@ -128,6 +132,13 @@ export class Viewer implements FrameSubscriber {
       this.decodeTime += duration;
       this.out.send([moof, frame.frame.mdat, ...this.fmp4Audio(frame)]);
     }
+  }
+
+  /** The picture's FLV tag: the shared one, or under a `damage` fault a damaged copy of a keyframe. */
+  private flvPicture(frame: LiveFrame): Buffer {
+    if (!frame.key || this.damageLeft === 0) return frame.flv();
+    this.damageLeft -= 1;
+    return flvVideoTag(damagedPicture(frame.frame.avcc), true, frame.timestampMs);
   }
 
   /**
@@ -187,6 +198,8 @@ export class Viewer implements FrameSubscriber {
     if (this.closed || next === this.fault) return;
     const previous = this.fault?.fault;
     this.fault = next;
+    // Damage is what an open stream meets from now on; a connection opened later is served clean.
+    this.damageLeft = next?.fault.type === 'damage' && this.started ? next.fault.keyframes : 0;
     if (!effects) return;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -223,6 +236,9 @@ export class Viewer implements FrameSubscriber {
         break;
       case 'reconfigure':
         if (this.reconfigured) this.switchTo(this.reconfigured);
+        break;
+      case 'damage':
+        // The keyframes to damage were counted above.
         break;
     }
   }

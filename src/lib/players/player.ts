@@ -26,6 +26,11 @@ export interface PlayerError {
   status?: number;
   /** For logs and the stats overlay; never holds a URL. */
   message: string;
+  /**
+   * The failure is this player's own decoder's (WebCodecs refused the stream or kept failing on it):
+   * another player for the same transport (mpegts.js on Media Source) may play it.
+   */
+  decoder?: true;
 }
 
 /** What the stream turned out to hold, once the player has parsed it. */

@@ -30,7 +30,9 @@ function generatorClass(): TrackGeneratorClass | null {
 
 /** Whether this runtime can show pictures decoded by WebCodecs on a `<video>` (Chromium, Electron). */
 export function canPlayWithWebCodecs(): boolean {
-  return typeof VideoDecoder === 'function' && typeof EncodedVideoChunk === 'function' && generatorClass() !== null;
+  return (
+    typeof VideoDecoder === 'function' && typeof EncodedVideoChunk === 'function' && generatorClass() !== null
+  );
 }
 
 /** How often the queue is looked at for a picture that is due (ms): a 50 fps stream's pace. */
@@ -44,6 +46,11 @@ export const PRESENT_EVERY_MS = 20;
 const MAX_DECODE_QUEUE = 150;
 /** Pictures waiting in the decoder beyond which a catch-up starts it again at the next keyframe. */
 const RESET_DECODE_QUEUE = 10;
+/**
+ * Keyframes in a row the decoder may refuse to start from (Chromium's "A key frame is required": the
+ * FLV tag says key, the picture holds no IDR) before the player gives the stream to mpegts.js.
+ */
+const MAX_REFUSED_KEYS = 2;
 
 const FLV_CODEC_NAMES: Record<string, string> = {
   '12': 'H.265',
@@ -104,6 +111,12 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private newestInMs: number | null = null;
   /** How late after its time the last picture was written (ms): the page's main thread falling behind. */
   private lateMs: number | null = null;
+  /** Keyframes refused in a row (no picture decoded since). */
+  private refusedKeys = 0;
+  /** A decoder failed and a new one took over; no picture decoded since (a second failure gives up). */
+  private recovering = false;
+  /** After a decoder failed: software decoding from then on (a GPU driver may be what failed). */
+  private software = false;
 
   protected open(video: HTMLVideoElement): void {
     const Generator = generatorClass();
@@ -201,7 +214,10 @@ export class WebCodecsFlvPlayer extends BasePlayer {
         return video.videoHeight;
       },
       getVideoPlaybackQuality: () => {
-        const own = video.getVideoPlaybackQuality?.() ?? { totalVideoFrames: this.written, droppedVideoFrames: 0 };
+        const own = video.getVideoPlaybackQuality?.() ?? {
+          totalVideoFrames: this.written,
+          droppedVideoFrames: 0,
+        };
         const unshown = this.queue.skipped + this.leftOut;
         return {
           totalVideoFrames: own.totalVideoFrames + unshown,
@@ -238,7 +254,9 @@ export class WebCodecsFlvPlayer extends BasePlayer {
     try {
       tags = this.reader.feed(bytes);
     } catch (error) {
-      this.fail(failure('media', 'MediaFormatUnsupported', error instanceof Error ? error.message : String(error)));
+      this.fail(
+        failure('media', 'MediaFormatUnsupported', error instanceof Error ? error.message : String(error)),
+      );
       return;
     }
     for (const tag of tags) {
@@ -247,7 +265,16 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       else if (tag.kind === 'avc-picture') this.decode(tag);
       else if (tag.codec !== 7) {
         const name = FLV_CODEC_NAMES[String(tag.codec)] ?? `FLV video codec ${String(tag.codec)}`;
-        this.fail(failure('codec-unsupported', 'MediaCodecUnsupported', `${name}: decoded here as H.264 only`));
+        // This player's limit, not the transport's: mpegts.js may play it (H.265 where the computer decodes it).
+        this.fail(
+          failure(
+            'codec-unsupported',
+            'MediaCodecUnsupported',
+            `${name}: decoded here as H.264 only`,
+            undefined,
+            true,
+          ),
+        );
         return;
       }
     }
@@ -268,25 +295,69 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       codec,
       ...(this.parameterSets ? {} : { description: this.configRecord }),
       optimizeForLatency: true,
-      // Hardware where the computer has it (the field's Windows and macOS PCs); software here.
+      // Hardware where the computer has it (the field's Windows and macOS PCs); software here, and
+      // after a decoder failed (`software`).
+      ...(this.software && { hardwareAcceleration: 'prefer-software' as const }),
     };
     this.decoderConfig = config;
-    if (!this.decoder) {
-      this.decoder = new VideoDecoder({
-        output: (frame) => this.decoded(frame),
-        error: (error) => {
-          if (this.destroyed) return;
-          this.fail(
-            error.name === 'NotSupportedError'
-              ? failure('codec-unsupported', 'MediaCodecUnsupported', `${codec}: ${error.message}`)
-              : failure('media', 'MediaFormatError', `${error.name}: ${error.message}`),
-          );
-        },
-      });
-    }
+    this.decoder ??= this.newDecoder();
     this.decoder.configure(config);
     this.needKey = true;
     this.setMediaInfo({ videoCodec: codec, audioCodec: null, width: null, height: null });
+  }
+
+  private newDecoder(): VideoDecoder {
+    const decoder: VideoDecoder = new VideoDecoder({
+      output: (frame) => this.decoded(frame),
+      error: (error) => {
+        if (!this.destroyed && this.decoder === decoder) this.decoderFailed(error);
+      },
+    });
+    return decoder;
+  }
+
+  /**
+   * The decoder failed and closed itself. A damaged picture (a camera's uplink lost packets, as a
+   * GB28181 server passes them on) or a GPU driver's fault: a new decoder, in software, takes over at the
+   * next keyframe, on the same connection; the picture holds meanwhile. A second failure before it
+   * decoded a picture means the stream is what it cannot decode: the tile is handed to mpegts.js
+   * (`decoder`), and a codec it does not support at all is a codec refusal.
+   */
+  private decoderFailed(error: DOMException): void {
+    const codec = this.decoderConfig?.codec ?? 'H.264';
+    if (error.name === 'NotSupportedError') {
+      this.fail(
+        failure('codec-unsupported', 'MediaCodecUnsupported', `${codec}: ${error.message}`, undefined, true),
+      );
+      return;
+    }
+    if (this.recovering || !this.decoderConfig) {
+      this.fail(failure('media', 'MediaFormatError', `${error.name}: ${error.message}`, undefined, true));
+      return;
+    }
+    this.recovering = true;
+    this.software = true;
+    console.warn(
+      `[webcodecs] ${error.name}: ${error.message}: a new decoder takes over at the next keyframe`,
+    );
+    this.decoderConfig = { ...this.decoderConfig, hardwareAcceleration: 'prefer-software' };
+    this.decoder = this.newDecoder();
+    this.decoder.configure(this.decoderConfig);
+    this.needKey = true;
+  }
+
+  /**
+   * `decode()` threw. Chromium's DataError "A key frame is required" when a tag flagged key holds no IDR
+   * picture: wait for the next keyframe, and after MAX_REFUSED_KEYS in a row hand the tile to mpegts.js.
+   */
+  private decodeRefused(error: unknown): void {
+    const name = error instanceof DOMException ? error.name : 'Error';
+    const message = error instanceof Error ? error.message : String(error);
+    if (name === 'DataError' && ++this.refusedKeys < MAX_REFUSED_KEYS) {
+      this.needKey = true;
+      return;
+    }
+    this.fail(failure('media', 'MediaFormatError', `${name}: ${message}`, undefined, true));
   }
 
   private decode(tag: FlvVideoTag): void {
@@ -310,14 +381,20 @@ export class WebCodecsFlvPlayer extends BasePlayer {
     let data = tag.data;
     if (this.parameterSets) {
       if (!lengthsToStartCodes(data)) {
-        this.fail(failure('media', 'MediaFormatError', 'an H.264 picture whose NAL unit lengths do not add up'));
+        this.fail(
+          failure('media', 'MediaFormatError', 'an H.264 picture whose NAL unit lengths do not add up'),
+        );
         return;
       }
       if (tag.key) data = joinBytes([this.parameterSets, data]);
     }
-    decoder.decode(
-      new EncodedVideoChunk({ type: tag.key ? 'key' : 'delta', timestamp: mediaMs * 1000, data }),
-    );
+    try {
+      decoder.decode(
+        new EncodedVideoChunk({ type: tag.key ? 'key' : 'delta', timestamp: mediaMs * 1000, data }),
+      );
+    } catch (error) {
+      this.decodeRefused(error);
+    }
   }
 
   private decoded(frame: VideoFrame): void {
@@ -325,6 +402,8 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       frame.close();
       return;
     }
+    this.refusedKeys = 0;
+    this.recovering = false;
     if (this.mediaInfo && this.mediaInfo.width === null)
       this.mediaInfo = { ...this.mediaInfo, width: frame.displayWidth, height: frame.displayHeight };
     this.queue.add(frame, frame.timestamp / 1000, this.now());
@@ -376,17 +455,32 @@ export class WebCodecsFlvPlayer extends BasePlayer {
  * `MediaError: MediaFormatError (…)`): what the tile says is worded from them (plain-error.ts), in the
  * operator's language, whichever player met it.
  */
-function failure(kind: PlayerError['kind'], detail: string, why: string, status?: number): PlayerError {
+function failure(
+  kind: PlayerError['kind'],
+  detail: string,
+  why: string,
+  status?: number,
+  decoder = false,
+): PlayerError {
   const type = kind === 'network' || kind === 'http-status' ? 'NetworkError' : 'MediaError';
   const message = redactUrlsIn(`${type}: ${detail}${why ? ` (${why})` : ''}`);
-  return status === undefined ? { kind, message } : { kind, status, message };
+  return {
+    kind,
+    message,
+    ...(status !== undefined && { status }),
+    ...(decoder && { decoder: true as const }),
+  };
 }
 
 /** Our loader's failures (gated-loader.ts, named as mpegts.js's loaders name them). */
 function loaderError(type: string, info: { code: number; msg: string }): PlayerError {
   if (type === 'HttpStatusCodeInvalid' && info.code > 0)
     return failure('http-status', 'NetworkStatusCodeInvalid', info.msg, info.code);
-  return failure('network', type === 'EarlyEof' ? 'NetworkUnrecoverableEarlyEof' : 'NetworkException', info.msg);
+  return failure(
+    'network',
+    type === 'EarlyEof' ? 'NetworkUnrecoverableEarlyEof' : 'NetworkException',
+    info.msg,
+  );
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -53,6 +53,11 @@ export interface Failure {
    * every offered one refused (TransportFallback).
    */
   transportOnly?: boolean;
+  /**
+   * The player's decoder failed, not the stream's transport (PlayerError.decoder): the tile tries the
+   * same transport once more through the other FLV player before anything else.
+   */
+  otherDecoder?: boolean;
 }
 
 /** A streams:start failure. The spec leaves "no stream" unspecified: 503 or "offline" in the text means offline. */
@@ -104,11 +109,17 @@ export function failureFromPlayerError(error: PlayerError): Failure {
     case 'ended':
       return { reason: 'network', detail };
     case 'codec-unsupported':
-      return { reason: 'codec-unsupported', detail, persistent: true, transportOnly: true };
+      return {
+        reason: 'codec-unsupported',
+        detail,
+        persistent: true,
+        transportOnly: true,
+        ...(error.decoder && { otherDecoder: true }),
+      };
     case 'unsupported':
       return { reason: 'no-playable-url', detail, persistent: true };
     case 'media':
-      return { reason: 'media-error', detail };
+      return { reason: 'media-error', detail, ...(error.decoder && { otherDecoder: true }) };
   }
 }
 

@@ -55,6 +55,8 @@ export abstract class TileAttempts {
   private readonly fallback = new TransportFallback();
   /** New players ask for the stream's sound (the wall's audible tile). */
   protected audio: boolean;
+  /** Which player decodes this tile's FLV: the wall's choice, until WebCodecs failed on it (then 'mse'). */
+  private flvDecoder: 'webcodecs' | 'mse' | undefined;
 
   protected readonly timers: TileTimers<'retry' | 'start' | 'stable' | 'hidden'>;
   /** The beat frame progress is read at: the wall's, shared by its tiles, or one of this tile's own. */
@@ -80,6 +82,7 @@ export abstract class TileAttempts {
       this.settings.liveness,
     );
     this.audio = deps.playerOptions?.audio ?? false;
+    this.flvDecoder = deps.playerOptions?.flvDecoder;
     const prefix = `[wall]${deps.label ? ` ${deps.label}` : ''}`;
     const sink = deps.log ?? ((line: string) => console.info(line));
     this.log = (line) => sink(`${prefix} ${line}`);
@@ -167,7 +170,12 @@ export abstract class TileAttempts {
     try {
       player = this.deps.createPlayer(
         { url: candidate.url, transport: candidate.transport, tls: candidate.tls },
-        { ...this.deps.playerOptions, audio: this.audio, now: () => this.clock.now() },
+        {
+          ...this.deps.playerOptions,
+          audio: this.audio,
+          ...(this.flvDecoder && { flvDecoder: this.flvDecoder }),
+          now: () => this.clock.now(),
+        },
       );
     } catch (error) {
       this.fail({ reason: 'media-error', detail: error instanceof Error ? error.message : String(error) });
@@ -287,6 +295,21 @@ export abstract class TileAttempts {
     const transport = this.snap.transport;
     const hadPicture = this.pictureThisAttempt;
     this.teardown();
+    if (
+      failure.otherDecoder &&
+      this.flvDecoder !== 'mse' &&
+      (transport === 'flv' || transport === 'ws-flv')
+    ) {
+      // WebCodecs could not decode this camera's FLV: the same transport through mpegts.js, now, and
+      // from then on for this tile (until a fresh start).
+      this.flvDecoder = 'mse';
+      this.setState({ restart: null });
+      this.log(
+        `${transport}: WebCodecs could not decode the stream (${failure.detail}); playing it through mpegts.js`,
+      );
+      this.beginAttempt(this.carryOn());
+      return;
+    }
     if (failure.transportOnly && transport) {
       // This transport refused the stream's codec: the next one in the order may play it, now.
       this.fallback.refuse(transport, failure.detail);
@@ -437,6 +460,7 @@ export abstract class TileAttempts {
   protected freshStart(): void {
     this.resetAttempts();
     this.fallback.clear();
+    this.flvDecoder = this.deps.playerOptions?.flvDecoder;
     this.picture.reset();
     this.snap = { ...this.snap, attempt: 0, tried: [], catchUps: 0, lastCatchUp: null };
   }

@@ -286,6 +286,52 @@ describe('reconfigure', () => {
   });
 });
 
+describe('damage', () => {
+  /** The NAL units of a picture tag's body (after its 5-byte AVC header), each after a 4-byte length. */
+  const nalUnits = (body: Buffer) => {
+    const units: Buffer[] = [];
+    for (let at = 5; at + 4 <= body.length; ) {
+      const length = body.readUInt32BE(at);
+      units.push(body.subarray(at + 4, at + 4 + length));
+      at += 4 + length;
+    }
+    return units;
+  };
+  const zeroTail = (unit: Buffer) => unit.subarray(Math.ceil(unit.length / 2)).every((b) => b === 0);
+
+  it('sends an open FLV stream its next keyframe with half its last NAL unit zeroed; the rest, and a new connection, clean', async () => {
+    const s = await freshStream();
+    const keys = (body: Buffer) => flvPictures(parseFlv(body).tags).filter((p) => p.key).length;
+    let set = false;
+    const reading = readHttp(s.flv, {
+      maxMs: 30_000,
+      until: (body) => {
+        if (!set && keys(body) >= 1) {
+          media.faults.set(s.deviceKey, { type: 'damage', keyframes: 1 });
+          set = true;
+        }
+        return keys(body) >= 3;
+      },
+    });
+    const pictures = flvPictures(parseFlv((await reading).body).tags);
+    const keyframes = pictures.filter((p) => p.key);
+    expect(keyframes.length).toBeGreaterThanOrEqual(3);
+    // The first came before the fault; the next is damaged in place (the NAL headers and lengths as they
+    // were, so a player reads it as the IDR it was); the one after is clean again.
+    const [before, damaged, after] = keyframes.map((p) => nalUnits(p.body));
+    expect(zeroTail(before.at(-1)!)).toBe(false);
+    expect(damaged.reduce((sum, u) => sum + 4 + u.length, 5)).toBe(keyframes[1].body.length);
+    expect(damaged.at(-1)![0] & 0x1f).toBe(5);
+    expect(zeroTail(damaged.at(-1)!)).toBe(true);
+    expect(zeroTail(after.at(-1)!)).toBe(false);
+    // A connection opened while the fault stands is served clean.
+    media.faults.set(s.deviceKey, { type: 'damage', keyframes: 5 });
+    const fresh = await readHttp(s.flv, { maxMs: 30_000, until: (body) => keys(body) >= 2 });
+    for (const picture of flvPictures(parseFlv(fresh.body).tags).filter((p) => p.key))
+      expect(zeroTail(nalUnits(picture.body).at(-1)!)).toBe(false);
+  });
+});
+
 describe('fault controller', () => {
   it('rejects an invalid fault', () => {
     expect(() => media.faults.set('x', { type: 'refuse', status: 418 } as never)).toThrow();

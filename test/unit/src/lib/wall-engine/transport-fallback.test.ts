@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlayerError } from '../../../../../src/lib/players/player';
 import type { PlaybackTransport } from '../../../../../src/lib/players/transport';
 import type { RuntimeCapabilities } from '../../../../../src/lib/wall-engine/capabilities';
 import { ConnectionBudget } from '../../../../../src/lib/wall-engine/connection-budget';
@@ -17,15 +18,12 @@ const ALL = playback({
 });
 
 /** A camera whose G.711 audio FLV cannot carry here: FLV players refuse, the others play. */
-function tileFor(refuses: (p: FakePlayer) => boolean) {
+function tileFor(
+  refuses: (p: FakePlayer) => boolean,
+  error: PlayerError = { kind: 'codec-unsupported', message: 'Unsupported audio codec idx: 7' },
+) {
   const { factory, players } = fakeFactory((player) => {
-    if (refuses(player))
-      queueMicrotask(() =>
-        player.events.emit('error', {
-          kind: 'codec-unsupported',
-          message: 'Unsupported audio codec idx: 7',
-        }),
-      );
+    if (refuses(player)) queueMicrotask(() => player.events.emit('error', error));
     else autoPlay(100)(player);
   });
   const start = fakeStartStream(ok(ALL));
@@ -119,5 +117,70 @@ describe('a codec refusal tries the next transport before any wait', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(players.map((p) => p.source.transport)).toEqual(['ws-flv', 'hls']);
     expect(tile.snapshot()).toMatchObject({ state: 'failed', reason: 'codec-unsupported' });
+  });
+});
+
+describe('a WebCodecs decoder failure tries the same transport through mpegts.js first', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** WebCodecs players (no flvDecoder asked, or 'webcodecs') fail with `error`; mpegts.js plays. */
+  function decoderTile(error: { kind: 'media' | 'codec-unsupported'; message: string }) {
+    return tileFor((p) => p.options?.flvDecoder !== 'mse', { ...error, decoder: true });
+  }
+
+  it('a decoder that keeps failing: the same WS-FLV URL through mpegts.js at once, and for good', async () => {
+    const { tile, players, start, logs } = decoderTile({
+      kind: 'media',
+      message: 'MediaError: MediaFormatError (EncodingError: Decoding error.)',
+    });
+    tile.start();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(players.map((p) => [p.source.transport, p.options?.flvDecoder])).toEqual([
+      ['ws-flv', undefined],
+      ['ws-flv', 'mse'],
+    ]);
+    expect(players[1].source.url).toBe(players[0].source.url);
+    expect(tile.snapshot()).toMatchObject({ state: 'playing', transport: 'ws-flv', tried: [] });
+    expect(
+      logs.some((line) => /WebCodecs could not decode the stream .*Decoding error.*mpegts\.js/.test(line)),
+    ).toBe(true);
+    // A drop later: the next attempt stays on mpegts.js.
+    players[1].events.emit('error', { kind: 'network', message: 'NetworkError: NetworkException (closed)' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(players.slice(2).map((p) => p.options?.flvDecoder)).toEqual(['mse']);
+    expect(start.calls).toBe(1);
+  });
+
+  it('WebCodecs refuses the codec and so does mpegts.js: then the next transport', async () => {
+    const { factory, players } = fakeFactory((player) =>
+      queueMicrotask(() =>
+        player.source.transport === 'ts'
+          ? autoPlay(100)(player)
+          : player.events.emit('error', {
+              kind: 'codec-unsupported',
+              message: 'MediaError: MediaCodecUnsupported (avc1.64003E: no)',
+              ...(player.options?.flvDecoder !== 'mse' && { decoder: true as const }),
+            }),
+      ),
+    );
+    const tile = new TileSupervisor({
+      video: new FakeVideo().asElement(),
+      startStream: fakeStartStream(ok(ALL)).fn,
+      createPlayer: factory,
+      budget: new ConnectionBudget(),
+      order: ORDER,
+      capabilities: CAPS,
+      random: () => 0.5,
+    });
+    tile.start();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(players.map((p) => [p.source.transport, p.options?.flvDecoder])).toEqual([
+      ['ws-flv', undefined],
+      ['ws-flv', 'mse'],
+      ['flv', 'mse'],
+      ['ts', 'mse'],
+    ]);
+    expect(tile.snapshot()).toMatchObject({ state: 'playing', transport: 'ts' });
   });
 });
