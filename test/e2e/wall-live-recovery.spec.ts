@@ -193,7 +193,7 @@ describe('the wall in Chromium with live media', () => {
     await expect.poll(() => transport(once)).toBe('ws-flv · webcodecs');
     await record(once);
     const before = recoveries();
-    media.faults.set(once, { type: 'damage', keyframes: 1 });
+    media.faults.set(once, { type: 'damage', keyframes: ['zeroed'] });
     await expect.poll(recoveries, { timeout: 10_000 }).toBe(before + 1);
     await framesAdvance(once, 25);
     expect((await seen()).map((s) => s.state)).toEqual(['playing']);
@@ -205,11 +205,31 @@ describe('the wall in Chromium with live media', () => {
     await showWall('damaged-twice', [twice], 1, 1);
     await framesAdvance(twice);
     await expect.poll(() => transport(twice)).toBe('ws-flv · webcodecs');
-    media.faults.set(twice, { type: 'damage', keyframes: 2 });
+    media.faults.set(twice, { type: 'damage', keyframes: ['zeroed', 'zeroed'] });
     await expect.poll(() => transport(twice), { timeout: 15_000 }).toBe('ws-flv · mpegts.js');
     await until(twice, ['playing'], 10_000);
     await framesAdvance(twice, 25);
     media.faults.clear(twice);
+
+    // A decoder started afresh (after the damaged one) offered a "keyframe" that holds no IDR picture:
+    // Chromium refuses it (decode() throws); the camera's keyframes are like that, so mpegts.js at once.
+    const noIdr = keys[43];
+    expect(noIdr).toBeDefined();
+    const refusals = () =>
+      wall.session.consoleMessages.filter((line) =>
+        /WebCodecs could not decode the stream \(MediaError: MediaFormatError \(DataError: .*A key frame is required/.test(
+          line,
+        ),
+      ).length;
+    await showWall('keyframes-without-idr', [noIdr], 1, 1);
+    await framesAdvance(noIdr);
+    await expect.poll(() => transport(noIdr)).toBe('ws-flv · webcodecs');
+    media.faults.set(noIdr, { type: 'damage', keyframes: ['zeroed', 'not-idr'] });
+    await expect.poll(() => transport(noIdr), { timeout: 20_000 }).toBe('ws-flv · mpegts.js');
+    expect(refusals()).toBe(1);
+    await until(noIdr, ['playing'], 10_000);
+    await framesAdvance(noIdr, 25);
+    media.faults.clear(noIdr);
     expect(wall.session.pageErrors).toEqual([]);
   });
 

@@ -28,11 +28,21 @@ export const FaultSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('reconfigure') }),
   /**
-   * Pictures lost in part on the camera's way to the server (GB28181 over UDP): the next N keyframes of
+   * Pictures lost in part on the camera's way to the server (GB28181 over UDP): the next keyframes of
    * each FLV stream open when it is set go out damaged (damaged-picture.ts). New connections, and other
    * formats, are served clean.
    */
-  z.object({ type: z.literal('damage'), keyframes: z.number().int().positive().max(1_000_000) }),
+  z.object({
+    type: z.literal('damage'),
+    /**
+     * How each of the next keyframes goes out, in order: `zeroed`, half the picture lost; `not-idr`, its
+     * IDR slice relabelled non-IDR (a "keyframe" a decoder cannot start from).
+     */
+    keyframes: z
+      .array(z.enum(['zeroed', 'not-idr']))
+      .min(1)
+      .max(1_000),
+  }),
 ]);
 type Fault = z.infer<typeof FaultSchema>;
 /** What callers may pass: `then` of a stall may be left out. */

@@ -44,8 +44,8 @@ export class Viewer implements FrameSubscriber {
   /** Timeline index of the last picture sent: a switched-to ticker's cached GOP lies behind it. */
   private lastIndex = -1;
   private readonly original: ClipTicker;
-  /** FLV keyframes still to send damaged (a `damage` fault). */
-  private damageLeft = 0;
+  /** How the next FLV keyframes go out damaged (a `damage` fault), in order. */
+  private damage: ('zeroed' | 'not-idr')[] = [];
 
   constructor(
     readonly format: PushFormat,
@@ -136,9 +136,8 @@ export class Viewer implements FrameSubscriber {
 
   /** The picture's FLV tag: the shared one, or under a `damage` fault a damaged copy of a keyframe. */
   private flvPicture(frame: LiveFrame): Buffer {
-    if (!frame.key || this.damageLeft === 0) return frame.flv();
-    this.damageLeft -= 1;
-    return flvVideoTag(damagedPicture(frame.frame.avcc), true, frame.timestampMs);
+    const how = frame.key ? this.damage.shift() : undefined;
+    return how ? flvVideoTag(damagedPicture(frame.frame.avcc, how), true, frame.timestampMs) : frame.flv();
   }
 
   /**
@@ -199,7 +198,7 @@ export class Viewer implements FrameSubscriber {
     const previous = this.fault?.fault;
     this.fault = next;
     // Damage is what an open stream meets from now on; a connection opened later is served clean.
-    this.damageLeft = next?.fault.type === 'damage' && this.started ? next.fault.keyframes : 0;
+    this.damage = next?.fault.type === 'damage' && this.started ? [...next.fault.keyframes] : [];
     if (!effects) return;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();

@@ -46,11 +46,6 @@ export const PRESENT_EVERY_MS = 20;
 const MAX_DECODE_QUEUE = 150;
 /** Pictures waiting in the decoder beyond which a catch-up starts it again at the next keyframe. */
 const RESET_DECODE_QUEUE = 10;
-/**
- * Keyframes in a row the decoder may refuse to start from (Chromium's "A key frame is required": the
- * FLV tag says key, the picture holds no IDR) before the player gives the stream to mpegts.js.
- */
-const MAX_REFUSED_KEYS = 2;
 
 const FLV_CODEC_NAMES: Record<string, string> = {
   '12': 'H.265',
@@ -111,8 +106,6 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private newestInMs: number | null = null;
   /** How late after its time the last picture was written (ms): the page's main thread falling behind. */
   private lateMs: number | null = null;
-  /** Keyframes refused in a row (no picture decoded since). */
-  private refusedKeys = 0;
   /** A decoder failed and a new one took over; no picture decoded since (a second failure gives up). */
   private recovering = false;
   /** After a decoder failed: software decoding from then on (a GPU driver may be what failed). */
@@ -347,16 +340,13 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   }
 
   /**
-   * `decode()` threw. Chromium's DataError "A key frame is required" when a tag flagged key holds no IDR
-   * picture: wait for the next keyframe, and after MAX_REFUSED_KEYS in a row hand the tile to mpegts.js.
+   * `decode()` threw: Chromium's DataError "A key frame is required" when a tag flagged key holds no IDR
+   * picture (a camera's intra-refresh or recovery-point "keyframes"). That is the camera's way, not a
+   * passing fault: the tile is handed to mpegts.js at once, whose decoder starts where it can.
    */
   private decodeRefused(error: unknown): void {
     const name = error instanceof DOMException ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
-    if (name === 'DataError' && ++this.refusedKeys < MAX_REFUSED_KEYS) {
-      this.needKey = true;
-      return;
-    }
     this.fail(failure('media', 'MediaFormatError', `${name}: ${message}`, undefined, true));
   }
 
@@ -402,7 +392,6 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       frame.close();
       return;
     }
-    this.refusedKeys = 0;
     this.recovering = false;
     if (this.mediaInfo && this.mediaInfo.width === null)
       this.mediaInfo = { ...this.mediaInfo, width: frame.displayWidth, height: frame.displayHeight };

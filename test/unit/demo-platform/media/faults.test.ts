@@ -290,7 +290,7 @@ describe('damage', () => {
   /** The NAL units of a picture tag's body (after its 5-byte AVC header), each after a 4-byte length. */
   const nalUnits = (body: Buffer) => {
     const units: Buffer[] = [];
-    for (let at = 5; at + 4 <= body.length; ) {
+    for (let at = 5; at + 4 <= body.length;) {
       const length = body.readUInt32BE(at);
       units.push(body.subarray(at + 4, at + 4 + length));
       at += 4 + length;
@@ -299,7 +299,7 @@ describe('damage', () => {
   };
   const zeroTail = (unit: Buffer) => unit.subarray(Math.ceil(unit.length / 2)).every((b) => b === 0);
 
-  it('sends an open FLV stream its next keyframe with half its last NAL unit zeroed; the rest, and a new connection, clean', async () => {
+  it('sends an open FLV stream its next keyframes damaged as listed; the rest, and a new connection, clean', async () => {
     const s = await freshStream();
     const keys = (body: Buffer) => flvPictures(parseFlv(body).tags).filter((p) => p.key).length;
     let set = false;
@@ -307,25 +307,28 @@ describe('damage', () => {
       maxMs: 30_000,
       until: (body) => {
         if (!set && keys(body) >= 1) {
-          media.faults.set(s.deviceKey, { type: 'damage', keyframes: 1 });
+          media.faults.set(s.deviceKey, { type: 'damage', keyframes: ['zeroed', 'not-idr'] });
           set = true;
         }
-        return keys(body) >= 3;
+        return keys(body) >= 4;
       },
     });
     const pictures = flvPictures(parseFlv((await reading).body).tags);
     const keyframes = pictures.filter((p) => p.key);
-    expect(keyframes.length).toBeGreaterThanOrEqual(3);
+    expect(keyframes.length).toBeGreaterThanOrEqual(4);
     // The first came before the fault; the next is damaged in place (the NAL headers and lengths as they
-    // were, so a player reads it as the IDR it was); the one after is clean again.
-    const [before, damaged, after] = keyframes.map((p) => nalUnits(p.body));
+    // were, so a player reads it as the IDR it was); the next relabelled; the one after is clean again.
+    const [before, damaged, relabelled, after] = keyframes.map((p) => nalUnits(p.body));
     expect(zeroTail(before.at(-1)!)).toBe(false);
     expect(damaged.reduce((sum, u) => sum + 4 + u.length, 5)).toBe(keyframes[1].body.length);
     expect(damaged.at(-1)![0] & 0x1f).toBe(5);
     expect(zeroTail(damaged.at(-1)!)).toBe(true);
+    expect(relabelled.at(-1)![0] & 0x1f).toBe(1);
+    expect(zeroTail(relabelled.at(-1)!)).toBe(false);
     expect(zeroTail(after.at(-1)!)).toBe(false);
+    expect(after.at(-1)![0] & 0x1f).toBe(5);
     // A connection opened while the fault stands is served clean.
-    media.faults.set(s.deviceKey, { type: 'damage', keyframes: 5 });
+    media.faults.set(s.deviceKey, { type: 'damage', keyframes: ['zeroed', 'zeroed'] });
     const fresh = await readHttp(s.flv, { maxMs: 30_000, until: (body) => keys(body) >= 2 });
     for (const picture of flvPictures(parseFlv(fresh.body).tags).filter((p) => p.key))
       expect(zeroTail(nalUnits(picture.body).at(-1)!)).toBe(false);
