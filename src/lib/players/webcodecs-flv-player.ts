@@ -108,8 +108,6 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private lateMs: number | null = null;
   /** A decoder failed and a new one took over; no picture decoded since (a second failure gives up). */
   private recovering = false;
-  /** After a decoder failed: software decoding from then on (a GPU driver may be what failed). */
-  private software = false;
 
   protected open(video: HTMLVideoElement): void {
     const Generator = generatorClass();
@@ -288,9 +286,7 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       codec,
       ...(this.parameterSets ? {} : { description: this.configRecord }),
       optimizeForLatency: true,
-      // Hardware where the computer has it (the field's Windows and macOS PCs); software here, and
-      // after a decoder failed (`software`).
-      ...(this.software && { hardwareAcceleration: 'prefer-software' as const }),
+      // Hardware where the computer has it (the field's Windows and macOS PCs); software here.
     };
     this.decoderConfig = config;
     this.decoder ??= this.newDecoder();
@@ -311,10 +307,12 @@ export class WebCodecsFlvPlayer extends BasePlayer {
 
   /**
    * The decoder failed and closed itself. A damaged picture (a camera's uplink lost packets, as a
-   * GB28181 server passes them on) or a GPU driver's fault: a new decoder, in software, takes over at the
-   * next keyframe, on the same connection; the picture holds meanwhile. A second failure before it
-   * decoded a picture means the stream is what it cannot decode: the tile is handed to mpegts.js
-   * (`decoder`), and a codec it does not support at all is a codec refusal.
+   * GB28181 server passes them on) or a passing GPU fault (its process restarted): a new decoder takes
+   * over at the next keyframe, on the same connection; the picture holds meanwhile. The same kind of
+   * decoder: packet loss is common on GB28181 and must not leave a wall on software decoding a tile at a
+   * time. A second failure before it decoded a picture means this decoder cannot decode the stream: the
+   * tile is handed to mpegts.js (`decoder`), whose media pipeline falls back to software decoding by
+   * itself; a codec WebCodecs does not support at all is a codec refusal, handed over the same way.
    */
   private decoderFailed(error: DOMException): void {
     const codec = this.decoderConfig?.codec ?? 'H.264';
@@ -329,11 +327,9 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       return;
     }
     this.recovering = true;
-    this.software = true;
     console.warn(
       `[webcodecs] ${error.name}: ${error.message}: a new decoder takes over at the next keyframe`,
     );
-    this.decoderConfig = { ...this.decoderConfig, hardwareAcceleration: 'prefer-software' };
     this.decoder = this.newDecoder();
     this.decoder.configure(this.decoderConfig);
     this.needKey = true;
