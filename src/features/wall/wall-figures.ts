@@ -15,6 +15,14 @@ const t = i18next.t.bind(i18next);
  */
 export const PIXEL_RATE_PER_CORE = (36 * 640 * 360 * 25) / 2;
 
+/**
+ * What a picture decoded by WebCodecs counts for against one through Media Source, in the computer's
+ * figure: on the 2-core machine that set PIXEL_RATE_PER_CORE (36 tiles of 360p the most a wall of
+ * mpegts.js tiles kept live), 64 WebCodecs tiles played live at full rate with the machine 83 % busy
+ * (docs/benchmarks.md, "64 tiles at full rate"): half.
+ */
+export const WEBCODECS_PIXEL_COST = 0.5;
+
 /** The status bar warns from this share of what the machine sustains. */
 export const WARN_SHARE = 0.85;
 
@@ -92,16 +100,23 @@ export function computeWallFigures(input: WallFiguresInput): WallFigures {
   let bitrateKbps: number | null = null;
   let pixelRate = 0;
   let fullPixelRate = 0;
+  /** The full-rate pixels weighed by what each costs (WEBCODECS_PIXEL_COST). */
+  let costedFullRate = 0;
   for (const t of tiles) {
     const pixels = Math.max(0, t.width) * Math.max(0, t.height);
     if (t.bitrateKbps !== null) bitrateKbps = (bitrateKbps ?? 0) + t.bitrateKbps;
     pixelRate += pixels * Math.max(0, t.decodedFps);
-    fullPixelRate += pixels * Math.max(0, t.fullFps ?? t.decodedFps);
+    const full = pixels * Math.max(0, t.fullFps ?? t.decodedFps);
+    fullPixelRate += full;
+    costedFullRate += full * (t.webcodecs ? WEBCODECS_PIXEL_COST : 1);
   }
   // Nothing plays: nothing is received (as the bar means it), which is a figure, not an unknown.
   if (health.playing === 0) bitrateKbps ??= 0;
   const capacitySource = input.sustainedPixelRate ? 'setting' : 'estimate';
-  const capacity = input.sustainedPixelRate ?? estimatedPixelRate(input.cores);
+  // The estimate is for pictures through Media Source; of pictures like these (WebCodecs ones cost
+  // half) the computer sustains more. A figure set in Settings was measured, and is taken as it is.
+  const mix = fullPixelRate > 0 ? costedFullRate / fullPixelRate : 1;
+  const capacity = input.sustainedPixelRate ?? estimatedPixelRate(input.cores) / mix;
   const share = capacity > 0 ? pixelRate / capacity : 0;
   const overloadDegraded = budget.byReason.load > 0;
   // The pixels say how near the computer's figure the wall is; the load monitor (dropped and late

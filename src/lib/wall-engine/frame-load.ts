@@ -97,6 +97,7 @@ export class FrameLoadReader {
       decodedFps: Math.round(decodedFps * 10) / 10,
       fullFps: stats.streamFps ?? stats.fps ?? null,
       bitrateKbps: stats.bitrateKbps,
+      webcodecs: stats.library === 'webcodecs',
     };
   }
 }

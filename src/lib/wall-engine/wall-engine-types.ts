@@ -100,6 +100,8 @@ export interface TileFigure {
   /** The stream's own picture rate (what full rate decodes), where known; else the presented rate. */
   fullFps: number | null;
   bitrateKbps: number | null;
+  /** Decoded by WebCodecs (the muted FLV tiles), not through Media Source: a picture costs less. */
+  webcodecs?: boolean;
 }
 
 /** The decode budget at a glance: for the wall's status line. */

@@ -102,6 +102,44 @@ describe('computeWallFigures', () => {
     expect(at(36)).toMatchObject({ level: 'over', warning: 'More than this computer can decode.' });
   });
 
+  it('counts a WebCodecs picture as half of one through Media Source: 64 such tiles near, not over, on 2 cores', () => {
+    const wall = (n: number, webcodecs: boolean) =>
+      computeWallFigures({
+        health: health({ playing: n }),
+        tiles: tiles(n).map((tile) => ({ ...tile, webcodecs })),
+        budget: budget(),
+        sustainedPixelRate: null,
+        cores: 2,
+      });
+    // The 2-core machine played 64 WebCodecs tiles of 360p live, 83 % busy: near its figure.
+    const cheap = wall(64, true);
+    expect(cheap.capacity).toBe(2 * estimatedPixelRate(2));
+    expect(cheap.pixelRate).toBe(64 * 640 * 360 * 25);
+    expect(cheap.share).toBeCloseTo(64 / 72, 6);
+    expect(cheap).toMatchObject({ level: 'warning', warning: 'Near what this computer can decode.' });
+    expect(wall(60, true).level).toBe('ok');
+    // The same wall through Media Source is over it.
+    expect(wall(64, false).level).toBe('over');
+    // Half and half: the figure for that mix (36 + 18 tile-equivalents of 360p25 at 36 + 18 × ½ cost).
+    const mixed = computeWallFigures({
+      health: health({ playing: 36 }),
+      tiles: [...tiles(18), ...tiles(18).map((tile) => ({ ...tile, webcodecs: true }))],
+      budget: budget(),
+      sustainedPixelRate: null,
+      cores: 2,
+    });
+    expect(mixed.share).toBeCloseTo(0.75, 6);
+    // A figure set in Settings was measured: taken as it is, whatever decodes.
+    const set = computeWallFigures({
+      health: health({ playing: 64 }),
+      tiles: tiles(64).map((tile) => ({ ...tile, webcodecs: true })),
+      budget: budget(),
+      sustainedPixelRate: 400_000_000,
+      cores: 2,
+    });
+    expect(set.capacity).toBe(400_000_000);
+  });
+
   it('says how many tiles are in overview and why, and warns while the budget holds tiles back for load', () => {
     const f = computeWallFigures({
       health: health({ playing: 49 }),
