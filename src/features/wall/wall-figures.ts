@@ -21,7 +21,7 @@ export const PIXEL_RATE_PER_CORE = (36 * 640 * 360 * 25) / 2;
  * mpegts.js tiles kept live), 64 WebCodecs tiles played live at full rate with the machine 83 % busy
  * (docs/benchmarks.md, "64 tiles at full rate"): half.
  */
-export const WEBCODECS_PIXEL_COST = 0.5;
+const WEBCODECS_PIXEL_COST = 0.5;
 
 /** The status bar warns from this share of what the machine sustains. */
 export const WARN_SHARE = 0.85;

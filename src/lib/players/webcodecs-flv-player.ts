@@ -258,13 +258,7 @@ export class WebCodecsFlvPlayer extends BasePlayer {
         const name = FLV_CODEC_NAMES[String(tag.codec)] ?? `FLV video codec ${String(tag.codec)}`;
         // This player's limit, not the transport's: mpegts.js may play it (H.265 where the computer decodes it).
         this.fail(
-          failure(
-            'codec-unsupported',
-            'MediaCodecUnsupported',
-            `${name}: decoded here as H.264 only`,
-            undefined,
-            true,
-          ),
+          decoderFailure('codec-unsupported', 'MediaCodecUnsupported', `${name}: decoded here as H.264 only`),
         );
         return;
       }
@@ -317,13 +311,11 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private decoderFailed(error: DOMException): void {
     const codec = this.decoderConfig?.codec ?? 'H.264';
     if (error.name === 'NotSupportedError') {
-      this.fail(
-        failure('codec-unsupported', 'MediaCodecUnsupported', `${codec}: ${error.message}`, undefined, true),
-      );
+      this.fail(decoderFailure('codec-unsupported', 'MediaCodecUnsupported', `${codec}: ${error.message}`));
       return;
     }
     if (this.recovering || !this.decoderConfig) {
-      this.fail(failure('media', 'MediaFormatError', `${error.name}: ${error.message}`, undefined, true));
+      this.fail(decoderFailure('media', 'MediaFormatError', `${error.name}: ${error.message}`));
       return;
     }
     this.recovering = true;
@@ -343,7 +335,7 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private decodeRefused(error: unknown): void {
     const name = error instanceof DOMException ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
-    this.fail(failure('media', 'MediaFormatError', `${name}: ${message}`, undefined, true));
+    this.fail(decoderFailure('media', 'MediaFormatError', `${name}: ${message}`));
   }
 
   private decode(tag: FlvVideoTag): void {
@@ -440,21 +432,15 @@ export class WebCodecsFlvPlayer extends BasePlayer {
  * `MediaError: MediaFormatError (…)`): what the tile says is worded from them (plain-error.ts), in the
  * operator's language, whichever player met it.
  */
-function failure(
-  kind: PlayerError['kind'],
-  detail: string,
-  why: string,
-  status?: number,
-  decoder = false,
-): PlayerError {
+function failure(kind: PlayerError['kind'], detail: string, why: string, status?: number): PlayerError {
   const type = kind === 'network' || kind === 'http-status' ? 'NetworkError' : 'MediaError';
   const message = redactUrlsIn(`${type}: ${detail}${why ? ` (${why})` : ''}`);
-  return {
-    kind,
-    message,
-    ...(status !== undefined && { status }),
-    ...(decoder && { decoder: true as const }),
-  };
+  return status === undefined ? { kind, message } : { kind, status, message };
+}
+
+/** A failure of this player's decoder, not of the stream's transport: mpegts.js may play it (PlayerError.decoder). */
+function decoderFailure(kind: 'media' | 'codec-unsupported', detail: string, why: string): PlayerError {
+  return { ...failure(kind, detail, why), decoder: true };
 }
 
 /** Our loader's failures (gated-loader.ts, named as mpegts.js's loaders name them). */
