@@ -1,4 +1,11 @@
 import { joinBytes } from '../../../electron/shared/join-bytes';
+import {
+  FLV_CODEC_AVC as CODEC_AVC,
+  FLV_FILE_HEADER as FILE_HEADER,
+  FLV_PREVIOUS_TAG_SIZE as PREVIOUS_TAG_SIZE,
+  FLV_TAG_HEADER as TAG_HEADER,
+  FLV_TAG_VIDEO as TAG_VIDEO,
+} from './flv-layout';
 
 /** One FLV video tag, as a decoder needs it. */
 export interface FlvVideoTag {
@@ -21,12 +28,6 @@ export interface FlvVideoTag {
   data: Uint8Array;
 }
 
-const TAG_VIDEO = 9;
-const TAG_HEADER = 11;
-const PREVIOUS_TAG_SIZE = 4;
-const FILE_HEADER = 9;
-const CODEC_AVC = 7;
-
 /**
  * Reads the video tags out of an FLV byte stream as it comes, chunk by chunk (a tag may be split over
  * chunks, or a chunk hold many): the WebCodecs player's demuxer. Audio and script tags are stepped
@@ -35,13 +36,19 @@ const CODEC_AVC = 7;
  */
 export class FlvVideoReader {
   private pending: Uint8Array = new Uint8Array(0);
-  private headerLeft = -1;
+  /**
+   * Bytes to step over before the next tag (-1 before the file header was read): the file header and
+   * its PreviousTagSize, then each tag's PreviousTagSize. A tag is whole at the end of its body, so a
+   * server that sends the PreviousTagSize as a message of its own (ZLMediaKit's WS-FLV) has its picture
+   * decoded one message sooner, and the body is not copied again to wait for four bytes.
+   */
+  private skipLeft = -1;
 
   /** The video tags completed by this chunk, in stream order. Throws on bytes that are not FLV. */
   feed(chunk: Uint8Array): FlvVideoTag[] {
     const buf = this.pending.byteLength === 0 ? chunk : joinBytes([this.pending, chunk]);
     let at = 0;
-    if (this.headerLeft < 0) {
+    if (this.skipLeft < 0) {
       if (buf.byteLength < FILE_HEADER) {
         this.pending = buf.slice();
         return [];
@@ -49,24 +56,24 @@ export class FlvVideoReader {
       if (buf[0] !== 0x46 || buf[1] !== 0x4c || buf[2] !== 0x56)
         throw new Error('the stream is not FLV (it does not start with "FLV")');
       const headerSize = ((buf[5] << 24) | (buf[6] << 16) | (buf[7] << 8) | buf[8]) >>> 0;
-      this.headerLeft = Math.max(FILE_HEADER, headerSize) + PREVIOUS_TAG_SIZE;
-    }
-    if (this.headerLeft > 0) {
-      const skip = Math.min(this.headerLeft, buf.byteLength);
-      this.headerLeft -= skip;
-      at = skip;
+      this.skipLeft = Math.max(FILE_HEADER, headerSize) + PREVIOUS_TAG_SIZE;
     }
     const tags: FlvVideoTag[] = [];
-    while (buf.byteLength - at >= TAG_HEADER) {
+    for (;;) {
+      const skip = Math.min(this.skipLeft, buf.byteLength - at);
+      this.skipLeft -= skip;
+      at += skip;
+      if (this.skipLeft > 0 || buf.byteLength - at < TAG_HEADER) break;
       const type = buf[at] & 0x1f;
       const size = (buf[at + 1] << 16) | (buf[at + 2] << 8) | buf[at + 3];
-      const end = at + TAG_HEADER + size + PREVIOUS_TAG_SIZE;
+      const end = at + TAG_HEADER + size;
       if (end > buf.byteLength) break;
       if (type === TAG_VIDEO && size > 0) {
         const dts = ((buf[at + 7] << 24) | (buf[at + 4] << 16) | (buf[at + 5] << 8) | buf[at + 6]) >>> 0;
-        tags.push(readVideo(dts, buf.subarray(at + TAG_HEADER, at + TAG_HEADER + size)));
+        tags.push(readVideo(dts, buf.subarray(at + TAG_HEADER, end)));
       }
       at = end;
+      this.skipLeft = PREVIOUS_TAG_SIZE;
     }
     // What is left is part of a tag: kept (copied, the caller may reuse its chunk) for the next feed.
     this.pending = at >= buf.byteLength ? new Uint8Array(0) : buf.slice(at);

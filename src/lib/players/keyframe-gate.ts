@@ -1,3 +1,12 @@
+import {
+  FLV_FILE_HEADER as FILE_HEADER,
+  FLV_PREVIOUS_TAG_SIZE as PREVIOUS_TAG_SIZE,
+  FLV_TAG_AUDIO as TAG_AUDIO,
+  FLV_TAG_HEADER as TAG_HEADER,
+  FLV_TAG_SCRIPT as TAG_SCRIPT,
+  FLV_TAG_VIDEO as TAG_VIDEO,
+} from './flv-layout';
+
 /**
  * The rate a tile plays at: every picture, or an overview picture (the stream's keyframes only).
  */
@@ -53,11 +62,6 @@ export interface KeyframeGateStats {
   passedBytes: number;
 }
 
-const TAG_AUDIO = 8;
-const TAG_VIDEO = 9;
-const TAG_SCRIPT = 18;
-const TAG_HEADER = 11;
-const PREVIOUS_TAG_SIZE = 4;
 /** A picture's duration when nothing better is known (25 fps). */
 const DEFAULT_FRAME_MS = 40;
 /**
@@ -124,9 +128,9 @@ export class KeyframeGate {
   private requested: PictureRate = 'full';
   private mode: 'full' | 'overview' | 'passthrough' = 'full';
   /** Bytes of the file header still to pass (9 to read its size, then the rest and PreviousTagSize0). */
-  private fileHeaderLeft = 9;
+  private fileHeaderLeft = FILE_HEADER;
   private fileHeaderRead = false;
-  private readonly fileHeader = new Uint8Array(9);
+  private readonly fileHeader = new Uint8Array(FILE_HEADER);
   private fileHeaderHave = 0;
   /** The tag header being collected: 11 bytes plus up to 2 of the body. */
   private readonly head = new Uint8Array(TAG_HEADER + 2);
@@ -165,10 +169,12 @@ export class KeyframeGate {
   private audioTimestamp = 0;
 
   private readonly keepAfterKey: number;
+  private readonly retime: boolean;
   private readonly audioMode: 'pass' | 'drop' | 'extract';
 
   constructor(private readonly options: KeyframeGateOptions = {}) {
     this.keepAfterKey = Math.max(0, options.keepAfterKey ?? 1);
+    this.retime = options.retime ?? true;
     this.audioMode = options.audio ?? 'pass';
   }
 
@@ -279,10 +285,10 @@ export class KeyframeGate {
   private readFileHeader(chunk: Uint8Array, i: number, out: Output): number {
     const n = chunk.byteLength;
     if (!this.fileHeaderRead) {
-      while (i < n && this.fileHeaderHave < 9) this.fileHeader[this.fileHeaderHave++] = chunk[i++];
-      if (this.fileHeaderHave < 9) return i;
+      while (i < n && this.fileHeaderHave < FILE_HEADER) this.fileHeader[this.fileHeaderHave++] = chunk[i++];
+      if (this.fileHeaderHave < FILE_HEADER) return i;
       this.fileHeaderRead = true;
-      out.bytes(this.fileHeader.slice(0, 9));
+      out.bytes(this.fileHeader.slice(0, FILE_HEADER));
       const h = this.fileHeader;
       if (h[0] !== 0x46 || h[1] !== 0x4c || h[2] !== 0x56) {
         this.mode = 'passthrough';
@@ -290,7 +296,7 @@ export class KeyframeGate {
         return i;
       }
       const dataOffset = ((h[5] << 24) | (h[6] << 16) | (h[7] << 8) | h[8]) >>> 0;
-      this.fileHeaderLeft = Math.max(0, dataOffset - 9) + PREVIOUS_TAG_SIZE;
+      this.fileHeaderLeft = Math.max(0, dataOffset - FILE_HEADER) + PREVIOUS_TAG_SIZE;
       return i;
     }
     const take = Math.min(this.fileHeaderLeft, n - i);
@@ -339,21 +345,17 @@ export class KeyframeGate {
           this.frameMeasured = true;
         }
       }
-      if (this.options.retime === false) {
-        // The stream's own time throughout.
-      } else if (
-        kind === 'video-inter' &&
-        this.mode === 'overview' &&
-        this.keptAfterKey === 1 &&
-        this.lastOutVideo !== null
-      ) {
-        // The picture that pushes a keyframe out of the remuxer comes `holdMs` after it, so the
-        // keyframe is on screen that long: time enough to decode it on a busy computer before
-        // the player's clock would call it late and drop it.
-        this.shift = (timestamp - (this.lastOutVideo + this.holdMs())) >>> 0;
-      } else if (this.gap && this.lastOutVideo !== null) {
-        // Close the gap the left-out pictures left: this one follows the last one passed on.
-        this.shift = (timestamp - (this.lastOutVideo + this.frameMs)) >>> 0;
+      // Without retiming (`retime: false`) the shift stays 0: the stream's own time throughout.
+      if (this.retime && this.lastOutVideo !== null) {
+        if (kind === 'video-inter' && this.mode === 'overview' && this.keptAfterKey === 1) {
+          // The picture that pushes a keyframe out of the remuxer comes `holdMs` after it, so the
+          // keyframe is on screen that long: time enough to decode it on a busy computer before
+          // the player's clock would call it late and drop it.
+          this.shift = (timestamp - (this.lastOutVideo + this.holdMs())) >>> 0;
+        } else if (this.gap) {
+          // Close the gap the left-out pictures left: this one follows the last one passed on.
+          this.shift = (timestamp - (this.lastOutVideo + this.frameMs)) >>> 0;
+        }
       }
       this.gap = false;
       this.lastInVideo = timestamp;

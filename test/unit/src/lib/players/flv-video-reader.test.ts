@@ -7,6 +7,7 @@ import {
   loadClips,
   type Clip,
 } from '../../../../../electron/demo-platform/media';
+import { flvTagParts } from '../../../../../electron/demo-platform/media/flv-muxer';
 import {
   avcAnnexB,
   avcCodecString,
@@ -49,6 +50,24 @@ describe('FlvVideoReader', () => {
     }
   });
 
+  it('gives a picture out with its body, as ZLMediaKit cuts WS-FLV (header, body, PreviousTagSize: a message each)', () => {
+    const reader = new FlvVideoReader();
+    expect(reader.feed(new Uint8Array(flvHeader()))).toEqual([]);
+    const parts = (tag: Buffer) => flvTagParts(tag).map((part) => new Uint8Array(part));
+    const [configHead, configBody, configSize] = parts(flvSequenceHeaderTag(clip.sps, clip.pps, 0));
+    expect(reader.feed(configHead)).toEqual([]);
+    expect(reader.feed(configBody).map((t) => t.kind)).toEqual(['avc-config']);
+    expect(reader.feed(configSize)).toEqual([]);
+    for (const [i, frame] of clip.frames.slice(0, 5).entries()) {
+      const [head, body, size] = parts(flvVideoTag(frame.avcc, frame.key, i * 40));
+      expect(reader.feed(head)).toEqual([]);
+      const [picture] = reader.feed(body);
+      expect(picture).toMatchObject({ kind: 'avc-picture', dts: i * 40, key: frame.key });
+      expect(Buffer.from(picture.data)).toEqual(frame.avcc);
+      expect(reader.feed(size)).toEqual([]);
+    }
+  });
+
   it('reads the 32-bit timestamp with its extension byte, and a negative composition time', () => {
     const tag = flvVideoTag(clip.frames[1].avcc, false, 0x1_2345_6789 % 2 ** 32);
     tag[13] = 0xff; // composition time −1 ms (24-bit signed)
@@ -86,4 +105,3 @@ describe('FlvVideoReader', () => {
     expect(lengthsToStartCodes(Uint8Array.from([0, 0, 0, 9, 1, 2]))).toBe(false);
   });
 });
-
