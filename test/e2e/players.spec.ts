@@ -131,7 +131,7 @@ describe('players in Chromium', () => {
     const [id] = await wall([transport], ['dev-format'], {
       playerOptions: {
         nativeFmp4: library === 'native',
-        // FLV decodes through mpegts.js on MSE by default; WebCodecs when asked.
+        // Each FLV case names its player: WebCodecs (a muted tile's default) or mpegts.js on MSE.
         flvDecoder: library === 'webcodecs' ? 'webcodecs' : 'mse',
       },
     });

@@ -13,6 +13,12 @@ export interface PlayerSource {
 }
 
 /** A fatal playback failure, as the player saw it. Players report it once and never recover in place. */
+/**
+ * How often a player that shows its own decoded pictures looks for one that is due (ms): a 50 fps
+ * stream's pace. `PlayerOptions.beat` beats at it for a whole wall.
+ */
+export const PRESENT_EVERY_MS = 20;
+
 export interface PlayerError {
   /**
    * - network: the connection failed or was refused

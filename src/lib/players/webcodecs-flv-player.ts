@@ -13,7 +13,7 @@ import {
 import { gatedLoaderClass, type MpegtsLoader } from './gated-loader';
 import { gatedRateStats, KeyframeGate } from './keyframe-gate';
 import { LivenessMeter } from './liveness-meter';
-import type { PictureRate, PlayerError, PlayerStats } from './player';
+import { PRESENT_EVERY_MS, type PictureRate, type PlayerError, type PlayerStats } from './player';
 import { PictureQueue } from './picture-queue';
 import { redactUrlsIn } from './redact-url';
 
@@ -35,8 +35,6 @@ export function canPlayWithWebCodecs(): boolean {
   );
 }
 
-/** How often the queue is looked at for a picture that is due (ms): a 50 fps stream's pace. */
-export const PRESENT_EVERY_MS = 20;
 /**
  * Pictures waiting in the decoder beyond this many mean it cannot keep up: the pictures up to the next
  * keyframe are left out. Well above a GOP cache's burst at connect (a media server sends the GOP so far at
@@ -99,8 +97,7 @@ export class WebCodecsFlvPlayer extends BasePlayer {
   private readonly liveness = new LivenessMeter();
   private received: ByteRate | null = null;
   private stopBeat: (() => void) | null = null;
-  /** Pictures written to the track, and those dropped before decode (decoder backlog). */
-  private written = 0;
+  /** Pictures dropped before decode (a decoder backlog's, up to the next keyframe). */
   private leftOut = 0;
   /** Media time (ms, as passed on by the gate) of the newest picture given to the decoder. */
   private newestInMs: number | null = null;
@@ -205,10 +202,8 @@ export class WebCodecsFlvPlayer extends BasePlayer {
         return video.videoHeight;
       },
       getVideoPlaybackQuality: () => {
-        const own = video.getVideoPlaybackQuality?.() ?? {
-          totalVideoFrames: this.written,
-          droppedVideoFrames: 0,
-        };
+        // Every runtime with WebCodecs and a track generator (Chromium) has the element's counters.
+        const own = video.getVideoPlaybackQuality();
         const unshown = this.queue.skipped + this.leftOut;
         return {
           totalVideoFrames: own.totalVideoFrames + unshown,
@@ -403,7 +398,6 @@ export class WebCodecsFlvPlayer extends BasePlayer {
       frame.close();
       return;
     }
-    this.written += 1;
     // The track's sink closes the frame once it has passed it on.
     writer.write(frame).catch(() => frame.close());
   }

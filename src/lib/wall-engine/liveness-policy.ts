@@ -4,9 +4,10 @@ import type { Player, PlayerLiveness } from '../players/player';
  * How live a tile's picture is, and when it catches up: the margins (see LivenessPolicy).
  *
  * Why these numbers: a healthy WS-FLV tile runs 0.3–0.5 s behind the camera on mpegts.js (0.14–0.2 s
- * decoded with WebCodecs, the default) and a WebRTC one 0.06–0.1 s (issue #27, against a real ZLMediaKit); `behindMs` leaves out the stream's own start-up
- * delay, so a healthy tile reads near 0. The wall promises that no picture older than 2.5 s is shown
- * as live: 2 s over the start-up delay is that promise with room for the delay itself.
+ * decoded with WebCodecs, the default) and a WebRTC one 0.06–0.1 s (issue #27, against a real
+ * ZLMediaKit); `behindMs` leaves out the stream's own start-up delay, so a healthy tile reads near 0.
+ * The wall promises that no picture older than 2.5 s is shown as live: 2 s over the start-up delay is
+ * that promise with room for the delay itself.
  */
 export interface LivenessSettings {
   /** Over this (ms behind), the tile is "behind live": the badge, the status bar, no "Live". */

@@ -1,6 +1,6 @@
 import { createPlayer } from '../players/create-player';
 import { Emitter } from '../players/emitter';
-import type { PictureRate } from '../players/player';
+import { PRESENT_EVERY_MS, type PictureRate } from '../players/player';
 import type { PlaybackTransport } from '../players/transport';
 import { loadWords } from './load-words';
 import { detectCapabilities, type RuntimeCapabilities } from './capabilities';
@@ -15,7 +15,6 @@ import { ProfileRefusals, type ProfileRefusal } from './profile-refusals';
 import { StartScheduler } from './start-scheduler';
 import { tileEventOf } from './tile-events';
 import { WallTicker } from './wall-ticker';
-import { PRESENT_EVERY_MS } from '../players/webcodecs-flv-player';
 import { areaOf, isStartingUp, startPriorityOf, type TileRecord } from './tile-record';
 import {
   TileSupervisor,
